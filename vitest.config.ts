@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run with a project per tier. The server project reads DATABASE_URL: unset runs it on
+ * SQLite, a postgres:// URL runs the same suite on PostgreSQL (scripts/test-all.mjs runs both).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { conditions: ['source'] },
+        test: { name: 'shared', root: 'packages/shared', environment: 'node' },
+      },
+      {
+        resolve: { conditions: ['source'] },
+        test: { name: 'server', root: 'packages/server', environment: 'node', testTimeout: 20_000 },
+      },
+      {
+        resolve: { conditions: ['source'] },
+        test: { name: 'web', root: 'packages/web', environment: 'node' },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
