@@ -8,3 +8,4 @@ export * from './api-codes.js';
 export * from './limits.js';
 export * from './enums.js';
 export * from './calls/index.js';
+export * from './runtime-config.js';

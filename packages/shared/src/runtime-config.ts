@@ -1,0 +1,24 @@
+/**
+ * What the server tells the web app at load time, through `GET /app-config.js`, which sets
+ * `window[RUNTIME_CONFIG_GLOBAL]`. The same web build then works with any deployment's keys.
+ * The envelope key and API key are client secrets by design of the protocol (obfuscation against
+ * casual scraping, not a security boundary); sessions are what protect accounts.
+ */
+export interface RuntimeConfig {
+  /** Hex AES key for the envelope (protocol.md). */
+  envelopeKey: string;
+  /** The `apikey` merged into every body. */
+  apiKey: string;
+  /** XOR key byte for `_xfile` images. */
+  imageXorKey: number;
+  /**
+   * Candidate API hosts (mirror list). Empty means same origin. The entry page probes them in
+   * order and keeps the first that answers.
+   */
+  apiHosts: string[];
+  /** Product version shown in the app. */
+  version: string;
+}
+
+export const RUNTIME_CONFIG_GLOBAL = '__DM51_CONFIG__';
+export const RUNTIME_CONFIG_PATH = '/app-config.js';
