@@ -1,0 +1,56 @@
+/**
+ * The application as a Fastify instance with everything registered, in order: decorations and the
+ * error handler → infrastructure plugins (health, docs) → the /v3 API inside the envelope → the web
+ * app. Listening, migrations and signals are server.ts's business, so tests build the same app and
+ * drive it with `app.inject()`.
+ */
+import { createEnvelope } from '@dm51/shared';
+import { nodeCfbCipher } from '@dm51/shared/node';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { defaultedSecretWarnings, type Config } from './config.js';
+import { createDatabase, type Database } from './db/database.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { installErrorHandler } from './plugins/error-handler.js';
+import { healthPlugin } from './plugins/health.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { webPlugin } from './plugins/web.js';
+import { API_ROUTES } from './routes/index.js';
+import { createServices } from './services/index.js';
+import './types.js';
+
+export interface BuildAppOptions {
+  /** An open database. Without one, the app opens its own from the config and closes it on close. */
+  db?: Database;
+  /** A pino logger to use instead of one built from `config.logLevel` (tests capture output this way). */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** Client bodies are a few kB; this leaves room for long comments without inviting abuse. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
+    bodyLimit: BODY_LIMIT_BYTES,
+  }) as unknown as FastifyInstance;
+
+  for (const warning of defaultedSecretWarnings(config)) app.log.warn({ module: 'config' }, warning);
+
+  const ownsDb = !options.db;
+  const db = options.db ?? createDatabase(config);
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('envelope', createEnvelope(config.envelopeKey, nodeCfbCipher));
+  app.decorate('services', createServices(db, app.log));
+  installErrorHandler(app);
+
+  await app.register(healthPlugin);
+  await app.register(openApiPlugin);
+  await app.register(envelopePlugin, { prefix: '/v3', routes: API_ROUTES });
+  await app.register(webPlugin);
+  return app;
+}

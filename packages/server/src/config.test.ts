@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_DEFAULTS, defaultedSecretWarnings, loadConfig } from './config.js';
+
+const SECRETS = {
+  ENVELOPE_KEY: 'ab'.repeat(32),
+  API_KEY: 'a-real-api-key',
+  IMAGE_XOR_KEY: '17',
+};
+
+describe('loadConfig', () => {
+  it('applies the documented defaults and marks the secrets it defaulted', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      sqlitePath: resolve('./data/app.db'),
+      databaseUrl: null,
+      timestampWindowS: 300,
+      logLevel: 'info',
+      apiHosts: [],
+      envelopeKey: DEV_DEFAULTS.ENVELOPE_KEY,
+      apiKey: DEV_DEFAULTS.API_KEY,
+      imageXorKey: Number(DEV_DEFAULTS.IMAGE_XOR_KEY),
+    });
+    expect(config.webDir).toMatch(/packages[\\/]web[\\/]dist$/);
+    expect(config.defaulted.sort()).toEqual(['API_KEY', 'ENVELOPE_KEY', 'IMAGE_XOR_KEY']);
+    const warnings = defaultedSecretWarnings(config);
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join('\n')).toMatch(/ENVELOPE_KEY.*DEVELOPMENT DEFAULT/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      ...SECRETS,
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/dm51-data',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      TIMESTAMP_WINDOW_S: '60',
+      LOG_LEVEL: 'debug',
+      WEB_DIR: '/srv/web',
+      API_HOSTS: 'https://a.example, https://b.example/ ,',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/dm51-data',
+      sqlitePath: '/tmp/dm51-data/app.db',
+      databaseUrl: 'postgres://u@db:5432/app',
+      envelopeKey: SECRETS.ENVELOPE_KEY,
+      apiKey: SECRETS.API_KEY,
+      imageXorKey: 17,
+      timestampWindowS: 60,
+      logLevel: 'debug',
+      webDir: '/srv/web',
+      apiHosts: ['https://a.example', 'https://b.example/'],
+      defaulted: [],
+    });
+    expect(defaultedSecretWarnings(config)).toEqual([]);
+  });
+
+  it('treats empty variables as unset (DATABASE_URL= means SQLite)', () => {
+    const config = loadConfig({ ...SECRETS, DATABASE_URL: '', PORT: '', IMAGE_XOR_KEY: '0' });
+    expect(config).toMatchObject({ databaseUrl: null, port: 8080, imageXorKey: 0, defaulted: [] });
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT must be an integer/],
+    ['PORT', '70000', /PORT must be an integer from 0 to 65535/],
+    ['DATABASE_URL', 'mysql://localhost/app', /DATABASE_URL must be a postgres:\/\/ URL/],
+    ['ENVELOPE_KEY', 'abc', /ENVELOPE_KEY must be 32, 48 or 64 hex characters/],
+    ['ENVELOPE_KEY', 'zz'.repeat(16), /ENVELOPE_KEY must be 32, 48 or 64 hex characters/],
+    ['ENVELOPE_KEY', 'ab'.repeat(20), /ENVELOPE_KEY must be 32, 48 or 64 hex characters/],
+    ['API_KEY', 'short', /API_KEY must be at least 8 characters/],
+    ['IMAGE_XOR_KEY', '256', /IMAGE_XOR_KEY must be an integer from 0 to 255/],
+    ['IMAGE_XOR_KEY', '-1', /IMAGE_XOR_KEY must be an integer from 0 to 255/],
+    ['TIMESTAMP_WINDOW_S', '0', /TIMESTAMP_WINDOW_S must be an integer/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['API_HOSTS', 'ftp://mirror.example', /API_HOSTS must be a comma-separated list/],
+  ])('refuses a bad %s (%j) with a message naming it', (variable, value, message) => {
+    expect(() => loadConfig({ ...SECRETS, [variable]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ ...SECRETS, [variable]: value })).toThrowError(message);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', ENVELOPE_KEY: 'y' })).toThrowError(/PORT.*ENVELOPE_KEY/);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The client protocol (protocol.md) as a Fastify plugin. Every `/v3/*` call arrives as one
+ * form-encoded field `data` holding a sealed JSON object. This module opens it, checks the merged
+ * `apikey` and `timestamp`, validates the payload with the call's zod schema, resolves the session,
+ * and seals the handler's answer. Route files therefore only hold: validate → authorize → one
+ * service call → present.
+ *
+ * Uploads (multipart/form-data with `file` plus a sealed `data` field) will plug in at
+ * `readSealedField`: add a multipart parser to this context and read `data` from the parts.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { parse as parseQuery } from 'node:querystring';
+import {
+  ApiCode,
+  isEnvelopeError,
+  mergedFieldsSchema,
+  type CallDefinition,
+  type JsonObject,
+  type MergedFields,
+} from '@dm51/shared';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { Errors } from '../errors.js';
+import type { SessionContext } from '../services/session.service.js';
+
+/** A body that was not form-encoded: read (so the connection stays usable) and then refused. */
+const NOT_FORM_ENCODED = Symbol('not-form-encoded');
+
+export interface CallContext {
+  request: FastifyRequest;
+  log: FastifyBaseLogger;
+  /** The merged session/device fields, or null for calls that do not merge them (login). */
+  merged: MergedFields | null;
+  /** The resolved session; always set for calls whose auth is 'session' or 'user'. */
+  session: SessionContext | null;
+}
+
+/** The session of a call whose auth is 'session' or 'user' (the envelope has resolved it already). */
+export function sessionOf(context: CallContext): SessionContext {
+  if (!context.session) throw Errors.sessionInvalid();
+  return context.session;
+}
+
+export type CallHandler<Req extends z.ZodType, Res extends z.ZodType> = (
+  input: z.output<Req>,
+  context: CallContext,
+) => Promise<z.input<Res>>;
+
+export interface EnvelopePluginOptions {
+  /** Route plugins to register inside the envelope context (each calls `registerCall`). */
+  routes: FastifyPluginAsync[];
+}
+
+/**
+ * Register with `{ prefix: '/v3' }`: the content-type parsers and the not-found handler below then
+ * apply to the API only, and the rest of the app (static files, docs) keeps Fastify's defaults.
+ */
+export const envelopePlugin: FastifyPluginAsync<EnvelopePluginOptions> = async (api, options) => {
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, parseQuery(body as string));
+    },
+  );
+  api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
+    done(null, NOT_FORM_ENCODED);
+  });
+
+  api.setNotFoundHandler(async (request) => {
+    throw Errors.unknownCall(request.url.split('?')[0] ?? request.url);
+  });
+
+  for (const routes of options.routes) await api.register(routes);
+};
+
+/** Adds one call of the /v3 API. `call.path` is absolute; the '/v3' prefix of the context is removed. */
+export function registerCall<Req extends z.ZodType, Res extends z.ZodType>(
+  app: FastifyInstance,
+  call: CallDefinition<Req, Res>,
+  handler: CallHandler<Req, Res>,
+): void {
+  const url = call.path.startsWith(`${app.prefix}/`) ? call.path.slice(app.prefix.length) : call.path;
+  const log = app.log.child({ module: 'envelope' });
+
+  app.post(
+    url,
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              code: { type: 'integer' },
+              msg: { type: 'string' },
+              data: { type: ['string', 'null'] },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { envelope, config, services } = app;
+      const opened = openSealedBody(request.body, (wire) => envelope.openObject(wire));
+
+      const merged = call.mergesSessionFields ? checkMergedFields(opened, config) : null;
+      const input = parsePayload(call.request, opened);
+
+      let session: SessionContext | null = null;
+      if (call.auth !== 'none') {
+        if (!merged) throw Errors.sessionInvalid();
+        session = await services.sessions.resolve(merged.user_token, merged.user_id);
+        if (call.auth === 'user' && session.isGuest) throw Errors.loginRequired();
+      }
+
+      const result = await handler(input, { request, log: request.log, merged, session });
+      // Parsing the answer strips anything the schema does not list and catches drift from the
+      // published contract (a failure here is a server bug: logged, answered as a generic 500).
+      const data = call.response.safeParse(result);
+      if (!data.success) {
+        log.error(
+          { call: call.path, issues: data.error.issues },
+          'handler answered outside its response schema',
+        );
+        throw Errors.internal();
+      }
+      return { code: ApiCode.OK, msg: 'ok', data: envelope.seal(data.data) };
+    },
+  );
+}
+
+function readSealedField(body: unknown): string {
+  if (body === NOT_FORM_ENCODED || typeof body !== 'object' || body === null) throw Errors.envelopeMissing();
+  const data = (body as Record<string, unknown>)['data'];
+  if (typeof data !== 'string' || data === '') throw Errors.envelopeMissing();
+  return data;
+}
+
+function openSealedBody(body: unknown, open: (wire: string) => JsonObject): JsonObject {
+  const wire = readSealedField(body);
+  try {
+    return open(wire);
+  } catch (error) {
+    if (isEnvelopeError(error)) throw Errors.envelopeMalformed(error.failure);
+    throw error;
+  }
+}
+
+function checkMergedFields(
+  opened: JsonObject,
+  config: { apiKey: string; timestampWindowS: number },
+): MergedFields {
+  if (!sameSecret(opened['apikey'], config.apiKey)) throw Errors.apikeyInvalid();
+  const merged = parsePayload(mergedFieldsSchema, opened);
+  if (Math.abs(merged.timestamp - Date.now()) > config.timestampWindowS * 1000) {
+    throw Errors.timestampStale(config.timestampWindowS);
+  }
+  return merged;
+}
+
+function parsePayload<S extends z.ZodType>(schema: S, opened: JsonObject): z.output<S> {
+  const parsed = schema.safeParse(opened);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw Errors.paramsInvalid(issue?.path.join('.') ?? '', issue?.message ?? 'invalid');
+}
+
+/** Constant-time comparison, so the API key cannot be guessed byte by byte from response times. */
+function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

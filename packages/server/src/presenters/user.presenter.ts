@@ -1,0 +1,47 @@
+/**
+ * DB rows → the records of spec §3. Routes answer only what passes through here, so a new column
+ * (a password hash, a deletion time) can never leak into a response by accident.
+ */
+import type { GuestInfo, UserInfo } from '@dm51/shared';
+import type { UserRow } from '../db/schema.js';
+
+export function presentGuest(user: UserRow): GuestInfo {
+  return {
+    guest_id: user.id,
+    guest_name: user.nickname,
+    guest_uuid: user.uuid,
+    pass: user.guest_pass,
+    pic: user.pic,
+    ai_cos_coin: user.ai_cos_coin,
+  };
+}
+
+export function presentUserInfo(user: UserRow): UserInfo {
+  const isGuest = user.is_guest === 1;
+  return {
+    id: user.id,
+    nichen: user.nickname,
+    pass: isGuest ? user.guest_pass : '',
+    uuid: user.uuid,
+    pic: user.pic,
+    tel: user.tel,
+    vip: user.vip,
+    viptime: user.viptime,
+    cion: user.coins,
+    ticket: user.ticket,
+    rmb: user.rmb_fen / 100,
+    vipday: user.vipday,
+    name: user.name,
+    telCode: user.tel_code,
+    inviteid: user.invite_code,
+    email: user.email,
+    ai_cos_coin: user.ai_cos_coin,
+    ai_free_time: user.ai_free_time,
+    is_guest: isGuest,
+  };
+}
+
+/** /v3/user/index: the guest identity is present only for guests. */
+export function presentUserIndex(user: UserRow): { guest: GuestInfo | null; user: UserInfo } {
+  return { guest: user.is_guest === 1 ? presentGuest(user) : null, user: presentUserInfo(user) };
+}

@@ -1,0 +1,64 @@
+/**
+ * Entry point: configuration → database and migrations → app → listen. SIGTERM/SIGINT close the app
+ * (which stops accepting, drains in-flight requests and closes the database) and exit.
+ */
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+
+/** Give in-flight requests this long to finish on shutdown, then exit anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = createDatabase(config);
+  const app = await buildApp(config, { db });
+  app.addHook('onClose', async () => db.destroy());
+  const log = app.log.child({ module: 'server' });
+
+  // Installed before the (possibly slow) migrations, so a stop request during start-up is honoured.
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown grace period over; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => {
+        log.info('closed');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  const applied = await migrateToLatest(db);
+  log.info({ applied, database: config.databaseUrl ? 'postgres' : config.sqlitePath }, 'database ready');
+  if (closing) return;
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error('fatal: the server could not start', error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+/** What buildApp decorates the root instance with; visible to every plugin and route. */
+import type { Envelope } from '@dm51/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Services } from './services/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    envelope: Envelope;
+    services: Services;
+  }
+}

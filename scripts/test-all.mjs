@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Runs every test tier in order and prints one closing line with the totals:
+// lint and types, unit tests (shared, web), the server suite on SQLite and on PostgreSQL,
+// the production build, and the browser tests against the built server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const reportDir = mkdtempSync(join(tmpdir(), 'dm51-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+function vitest(label, projects, env = {}) {
+  const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  run(
+    label,
+    'npx',
+    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    env,
+  );
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    return;
+  }
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += summary.numPassedTests;
+  totals.failed += summary.numFailedTests;
+  totals.skipped += summary.numPendingTests + summary.numTodoTests;
+  if (summary.numTotalTests === 0) {
+    console.error(`${label}: no test ran`);
+    failedSteps.push(`${label} (no tests)`);
+  }
+}
+
+run('lint', 'npm', ['run', 'lint', '--silent']);
+run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+vitest('unit tests (shared, web)', ['shared', 'web']);
+vitest('server tests on SQLite', ['server'], { DATABASE_URL: '' });
+vitest('server tests on PostgreSQL', ['server'], { DATABASE_URL: POSTGRES_URL });
+if (run('build', 'npm', ['run', 'build', '--silent'])) {
+  vitest('browser tests (Chromium)', ['e2e'], { DATABASE_URL: '' });
+} else {
+  failedSteps.push('browser tests (not run: build failed)');
+}
+
+console.log('');
+if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
