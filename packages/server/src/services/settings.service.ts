@@ -3,6 +3,10 @@
  * so operators can change one value without touching the others. Missing rows are seeded from
  * DEFAULT_START_SETTINGS on first read; a row an operator broke falls back to its default (and is
  * logged) instead of breaking every client's start-up.
+ *
+ * Every app launch reads them, so the parsed record is cached for a few seconds: an edit through
+ * this service applies at once on this process, a direct database edit (or another server process
+ * sharing PostgreSQL) within `cacheTtlMs`.
  */
 import { DEFAULT_START_SETTINGS, startSettingsSchema, type StartSettings } from '@dm51/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,13 +17,31 @@ export const START_SETTING_PREFIX = 'start.';
 const START_FIELDS = Object.keys(DEFAULT_START_SETTINGS) as (keyof StartSettings)[];
 const START_KEYS = START_FIELDS.map((field) => START_SETTING_PREFIX + field);
 
+export const START_SETTINGS_CACHE_MS = 5_000;
+
 export class SettingsService {
+  private cached: { value: StartSettings; expires: number } | null = null;
+
   constructor(
     private readonly settings: SettingsRepository,
     private readonly log: FastifyBaseLogger,
+    private readonly cacheTtlMs = START_SETTINGS_CACHE_MS,
   ) {}
 
   async getStartSettings(): Promise<StartSettings> {
+    const now = Date.now();
+    if (this.cached && this.cached.expires > now) return this.cached.value;
+    const value = await this.readStartSettings();
+    this.cached = { value, expires: now + this.cacheTtlMs };
+    return value;
+  }
+
+  /** Drops the cached record so the next read sees the database (after edits made around this service). */
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  private async readStartSettings(): Promise<StartSettings> {
     const stored = await this.settings.getMany(START_KEYS);
     if (stored.size < START_KEYS.length) await this.seedMissingStartSettings(stored);
     const result: Record<string, unknown> = {};
@@ -33,6 +55,7 @@ export class SettingsService {
   async setStartSetting<K extends keyof StartSettings>(field: K, value: StartSettings[K]): Promise<void> {
     startSettingsSchema.shape[field].parse(value);
     await this.settings.set(START_SETTING_PREFIX + field, JSON.stringify(value), nowSeconds());
+    this.invalidate();
   }
 
   private parseField(field: keyof StartSettings, text: string): unknown {

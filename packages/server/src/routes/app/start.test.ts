@@ -40,6 +40,7 @@ describe('/v3/app/start', () => {
       .set({ value: JSON.stringify('https://example.test/app.apk') })
       .where('key', '=', 'start.app_download_url')
       .execute();
+    ctx.app.services.settings.invalidate();
     const result = await client.call('/v3/app/start');
     expect(result.data).toMatchObject({
       app_start_countdown: 10,
@@ -58,12 +59,29 @@ describe('/v3/app/start', () => {
       .set({ value: '"text"' })
       .where('key', '=', 'start.app_tabbar_ai_mode')
       .execute();
+    ctx.app.services.settings.invalidate();
     const result = await client.call('/v3/app/start');
     expect(result.code).toBe(1);
     expect(result.data).toMatchObject({ game_tab_mode: 0, app_tabbar_ai_mode: 1 });
   });
 
-  it('keeps a value set through the service', async () => {
+  it('caches the record briefly, so a direct database edit shows once the cache is dropped', async () => {
+    const before = (await client.call('/v3/app/start')).data as { app_start_countdown: number };
+    const edited = before.app_start_countdown + 1;
+    await ctx.db
+      .updateTable('settings')
+      .set({ value: String(edited) })
+      .where('key', '=', 'start.app_start_countdown')
+      .execute();
+    expect((await client.call('/v3/app/start')).data).toMatchObject({
+      app_start_countdown: before.app_start_countdown,
+    });
+    ctx.app.services.settings.invalidate();
+    expect((await client.call('/v3/app/start')).data).toMatchObject({ app_start_countdown: edited });
+  });
+
+  it('keeps a value set through the service, at once', async () => {
+    await client.call('/v3/app/start');
     await ctx.app.services.settings.setStartSetting('game_tab_name', 'Games');
     expect((await client.call('/v3/app/start')).data).toMatchObject({ game_tab_name: 'Games' });
   });
