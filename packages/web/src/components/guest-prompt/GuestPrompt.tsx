@@ -1,0 +1,52 @@
+import { CenterPopup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BIND_PATH } from '../../routes/route-table';
+import './guest-prompt.css';
+
+/**
+ * Spec §2 guest prompt: guests must bind a phone or e-mail (or register) before tasks.
+ * '前往绑定' leads to settings info, which itself sends guests on to login via the guard.
+ */
+export function GuestPrompt({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <CenterPopup
+      visible={visible}
+      onMaskClick={onClose}
+      destroyOnClose
+      style={{ '--min-width': '280px', '--max-width': '80vw' }}
+      bodyClassName="guest-prompt"
+      stopPropagation={['click']}
+    >
+      <div data-testid="guest-prompt" role="dialog" aria-labelledby="guest-prompt-title">
+        <h2 id="guest-prompt-title" className="guest-prompt__title">
+          {t('guestPrompt.title')}
+        </h2>
+        <p className="guest-prompt__body">{t('guestPrompt.body')}</p>
+        <div className="guest-prompt__actions">
+          <button
+            type="button"
+            data-testid="guest-prompt-cancel"
+            className="guest-prompt__btn"
+            onClick={onClose}
+          >
+            {t('guestPrompt.cancel')}
+          </button>
+          <button
+            type="button"
+            data-testid="guest-prompt-bind"
+            className="guest-prompt__btn guest-prompt__btn--primary"
+            onClick={() => {
+              onClose();
+              navigate(BIND_PATH);
+            }}
+          >
+            {t('guestPrompt.bind')}
+          </button>
+        </div>
+      </div>
+    </CenterPopup>
+  );
+}

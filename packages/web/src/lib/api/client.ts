@@ -1,0 +1,132 @@
+import { TIMEOUTS, type CallDefinition, type CallRequest, type CallResponse } from '@dm51/shared';
+import { getDeviceId } from '../device';
+import { facilityFor } from '../platform';
+import { requireRuntimeConfig } from '../runtime-config';
+import { sessionStore } from '../../state/session';
+import { getEnvelope } from './envelope';
+import { ApiError } from './errors';
+import { currentHost, knownHost } from './host';
+import { outcomeForCode } from './outcome';
+
+/** UI reactions the client triggers; wired in main.tsx so this module stays free of React. */
+export interface ApiClientHooks {
+  /** A failed call's `msg`, shown as a bottom toast. */
+  showMessage(msg: string): void;
+  /** Transport failure: the translated 'resource loading failed' toast (2 s). */
+  showTransportFailure(): void;
+  /** HTTP 401, after the session was cleared: go to the index page. */
+  onUnauthorized(): void;
+}
+
+let hooks: ApiClientHooks = {
+  showMessage: () => undefined,
+  showTransportFailure: () => undefined,
+  onUnauthorized: () => undefined,
+};
+
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+/** The session/device fields merged into every body except the login calls (protocol.md). */
+export function sessionFields(): Record<string, string | number> {
+  const session = sessionStore.get();
+  return {
+    user_token: session.token,
+    user_id: session.uid,
+    facility: facilityFor(globalThis.navigator?.userAgent ?? ''),
+    deviceid: getDeviceId(),
+    apikey: requireRuntimeConfig().apiKey,
+    is_guest: session.isGuest ? 1 : 0,
+    timestamp: Date.now(),
+  };
+}
+
+interface RawResponse {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+function isRawResponse(value: unknown): value is RawResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.code === 'number';
+}
+
+async function post(url: string, body: string, signal?: AbortSignal): Promise<Response> {
+  const timeout = AbortSignal.timeout(TIMEOUTS.requestMs);
+  try {
+    return await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    // A caller's own abort (React Query cancelling) is not a failure worth a toast.
+    if (signal?.aborted) throw error;
+    hooks.showTransportFailure();
+    throw new ApiError('transport', error instanceof Error ? error.message : 'network error');
+  }
+}
+
+/**
+ * One typed call: merge, seal, POST `data`, open, validate. Rejects with ApiError after the user
+ * has been told what the spec says to tell them.
+ */
+export async function callApi<C extends CallDefinition>(
+  call: C,
+  payload: CallRequest<C>,
+  options: { signal?: AbortSignal } = {},
+): Promise<CallResponse<C>> {
+  const host = currentHost() ?? knownHost(requireRuntimeConfig().apiHosts);
+  // Spec §8: with no base host the call ends quietly; the launch rule sends the user to the index.
+  if (host === null) throw new ApiError('no-host', 'no API host known');
+
+  const body = call.mergesSessionFields ? { ...(payload as object), ...sessionFields() } : payload;
+  const form = new URLSearchParams({ data: getEnvelope().seal(body) }).toString();
+  const response = await post(`${host}${call.path}`, form, options.signal);
+
+  if (response.status === 401) {
+    sessionStore.clear();
+    hooks.onUnauthorized();
+    throw new ApiError('unauthorized', 'session expired', 401);
+  }
+
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch {
+    raw = null;
+  }
+  if (!isRawResponse(raw)) {
+    hooks.showTransportFailure();
+    throw new ApiError('transport', `HTTP ${response.status}`);
+  }
+
+  const msg = typeof raw.msg === 'string' ? raw.msg : '';
+  switch (outcomeForCode(raw.code)) {
+    case 'silent':
+      throw new ApiError('silent', msg, raw.code);
+    case 'toast':
+      if (msg) hooks.showMessage(msg);
+      throw new ApiError('code', msg, raw.code);
+    case 'success':
+      break;
+  }
+
+  let opened: unknown = raw.data ?? {};
+  try {
+    if (typeof raw.data === 'string') opened = getEnvelope().open(raw.data);
+  } catch {
+    hooks.showTransportFailure();
+    throw new ApiError('transport', 'response could not be opened');
+  }
+  const parsed = call.response.safeParse(opened);
+  if (!parsed.success) {
+    hooks.showTransportFailure();
+    throw new ApiError('invalid', `unexpected response from ${call.path}`);
+  }
+  return parsed.data as CallResponse<C>;
+}

@@ -1,0 +1,22 @@
+/**
+ * Why a call failed. The client has already told the user (or deliberately not, for 'silent' and
+ * 'no-host'), so callers only decide what the screen shows next.
+ */
+export type ApiErrorKind =
+  | 'code' // the server answered with a non-success code
+  | 'silent' // code 11: a failure the spec says to show nothing for
+  | 'unauthorized' // HTTP 401: the session was cleared
+  | 'transport' // network error, timeout, non-JSON or HTTP error
+  | 'invalid' // the opened payload does not match the call's schema
+  | 'no-host'; // no API host is known yet
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect } from './guard';
+
+const user = { token: 't', uid: 7, isGuest: false };
+const GUARDED = [
+  '/pages/user/vip/vip',
+  '/pages/user/vip/balance',
+  '/pages/user/invite/invite',
+  '/pages/user/invite/write',
+  '/pages/user/seting/info',
+];
+
+describe('navigation guard', () => {
+  it('sends guests to login for each guarded page', () => {
+    for (const path of GUARDED) {
+      expect(guardRedirect(path, { token: 't', uid: 7, isGuest: true })).toBe('/pages/user/login/login');
+      expect(guardRedirect(path, { token: '', uid: 7, isGuest: false })).toBe('/pages/user/login/login');
+      expect(guardRedirect(path, { token: 't', uid: 0, isGuest: false })).toBe('/pages/user/login/login');
+    }
+  });
+
+  it('lets logged-in users through', () => {
+    for (const path of GUARDED) expect(guardRedirect(path, user)).toBeNull();
+  });
+
+  it('never stops other pages, even for guests', () => {
+    const guest = { token: '', uid: 0, isGuest: true };
+    for (const path of [
+      '/pages/user/user',
+      '/pages/user/vip/pay',
+      '/pages/user/invite/inviteLog',
+      '/pages/unknown',
+    ]) {
+      expect(guardRedirect(path, guest)).toBeNull();
+    }
+  });
+
+  it('ignores the query string of the target', () => {
+    expect(guardRedirect('/pages/user/vip/vip?from=mine', { token: '', uid: 0, isGuest: true })).toBe(
+      '/pages/user/login/login',
+    );
+  });
+});

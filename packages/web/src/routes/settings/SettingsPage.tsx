@@ -1,0 +1,156 @@
+import { LOCALES } from '@dm51/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { NavBar } from '../../components/nav-bar/NavBar';
+import { changeLocale } from '../../i18n';
+import { LOCALE_LABELS } from '../../i18n/locale';
+import { requireRuntimeConfig } from '../../lib/runtime-config';
+import { themeStore } from '../../theme/theme-store';
+import { useThemeName } from '../../theme/use-theme';
+import type { PageProps } from '../page-props';
+import '../user/user.css';
+import './settings.css';
+
+const ACCOUNT_LINKS = [
+  { id: 'settingInfo', path: '/pages/user/seting/info' },
+  { id: 'settingName', path: '/pages/user/seting/name' },
+  { id: 'settingPhone', path: '/pages/user/seting/phone' },
+  { id: 'settingEmail', path: '/pages/user/seting/email' },
+  { id: 'settingCode', path: '/pages/user/seting/code' },
+  { id: 'writeOff', path: '/pages/user/seting/writeOff' },
+] as const;
+
+const GENERAL_LINKS = [
+  { id: 'problem', path: '/pages/user/problem' },
+  { id: 'agreement', path: '/pages/user/about/agreement' },
+  { id: 'about', path: '/pages/user/about/about' },
+] as const;
+
+function Arrow() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="user-list__arrow">
+      <path
+        d="M9 5l7 7-7 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Settings (/pages/user/seting/seting): appearance, language, and the account sub-pages. */
+export default function SettingsPage({ route }: PageProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const theme = useThemeName();
+  const dark = theme === 'dark';
+
+  const links = (items: readonly { id: string; path: string }[]) => (
+    <ul className="user-list">
+      {items.map((item) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            className="user-list__item"
+            data-testid={`settings-entry-${item.id}`}
+            onClick={() => navigate(item.path)}
+          >
+            <span className="user-list__label">{t(`route.${item.id}`)}</span>
+            <Arrow />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <div className="page settings" data-testid="settings-page">
+      <NavBar title={t(route.titleKey)} />
+
+      <section className="user-card">
+        <h2 className="user-card__title">{t('settings.appearance')}</h2>
+        <div className="user-list__item settings__row">
+          <span className="user-list__label" id="theme-toggle-label">
+            {t('settings.darkMode')}
+          </span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={dark}
+            aria-labelledby="theme-toggle-label"
+            data-testid="theme-toggle"
+            data-theme={theme}
+            className={`settings__switch${dark ? ' settings__switch--on' : ''}`}
+            onClick={() => themeStore.set(dark ? 'light' : 'dark')}
+          >
+            <span className="settings__knob" />
+          </button>
+        </div>
+      </section>
+
+      <section className="user-card">
+        <h2 className="user-card__title">{t('settings.language')}</h2>
+        <ul
+          className="user-list"
+          role="radiogroup"
+          aria-label={t('settings.language')}
+          data-testid="language-picker"
+        >
+          {LOCALES.map((locale) => {
+            const selected = i18n.language === locale;
+            return (
+              <li key={locale}>
+                <button
+                  type="button"
+                  role="radio"
+                  aria-checked={selected}
+                  lang={locale}
+                  className="user-list__item"
+                  data-testid={`language-option-${locale}`}
+                  onClick={() => void changeLocale(locale)}
+                >
+                  <span className="user-list__label">{LOCALE_LABELS[locale]}</span>
+                  {selected && (
+                    <svg
+                      viewBox="0 0 24 24"
+                      width="18"
+                      height="18"
+                      aria-hidden="true"
+                      className="settings__check"
+                    >
+                      <path
+                        d="M5 12.5l4.5 4.5L19 7.5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2.4"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="user-card">
+        <h2 className="user-card__title">{t('settings.account')}</h2>
+        {links(ACCOUNT_LINKS)}
+      </section>
+
+      <section className="user-card">
+        <h2 className="user-card__title">{t('settings.general')}</h2>
+        {links(GENERAL_LINKS)}
+        <div className="user-list__item settings__row settings__version">
+          <span className="user-list__label">{t('settings.version')}</span>
+          <span data-testid="settings-version">{requireRuntimeConfig().version}</span>
+        </div>
+      </section>
+    </div>
+  );
+}

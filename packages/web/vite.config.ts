@@ -1,0 +1,73 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Where `vite dev` / `vite preview` forward API calls; the server's default port unless overridden. */
+const API_ORIGIN = process.env.DM51_API_ORIGIN ?? 'http://localhost:8080';
+
+/** Paths that belong to the server, never to the app shell or its service-worker cache. */
+const SERVER_PATHS = [/^\/v3\//, /^\/docs/, /^\/healthz/, /^\/app-config\.js/, /^\/media\//];
+
+export default defineConfig({
+  // The server serves the build at '/'; a relative base also lets the same dist run under a sub-path.
+  base: './',
+  resolve: {
+    // Compile @dm51/shared from its TypeScript source instead of its (possibly stale) dist.
+    conditions: ['source', ...defaultClientConditions],
+    // antd-mobile and friends are hoisted next to an older React at the repo root; one React only.
+    dedupe: ['react', 'react-dom'],
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['icons/favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: '51动漫',
+        short_name: '51动漫',
+        description: 'Comics, novels and anime',
+        lang: 'zh-CN',
+        theme_color: '#FD586D',
+        background_color: '#F8F8F8',
+        display: 'standalone',
+        orientation: 'portrait',
+        start_url: './',
+        scope: './',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // app-config.js is per deployment and must always come from the network.
+        globIgnores: ['**/app-config.js'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: SERVER_PATHS,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/v3': API_ORIGIN,
+      '/app-config.js': API_ORIGIN,
+      '/healthz': API_ORIGIN,
+    },
+  },
+  preview: {
+    proxy: {
+      '/v3': API_ORIGIN,
+      '/app-config.js': API_ORIGIN,
+      '/healthz': API_ORIGIN,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
+});
