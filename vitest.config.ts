@@ -17,6 +17,10 @@ export default defineConfig({
       },
       {
         resolve: { conditions: ['source'] },
+        test: { name: 'library', root: 'packages/library', environment: 'node', testTimeout: 30_000 },
+      },
+      {
+        resolve: { conditions: ['source'] },
         test: { name: 'web', root: 'packages/web', environment: 'node' },
       },
       {

@@ -72,7 +72,7 @@ describe('the protocol in Chromium', () => {
     const failures = await page.evaluate(
       ([key, wires]) =>
         (
-          window as never as { protocolCheck: { checkMalformed(k: string, w: string[]): string[] } }
+          window as never as { protocolCheck: { checkMalformed(k: string, w: readonly string[]): string[] } }
         ).protocolCheck.checkMalformed(key, wires),
       [vectors[0]!.key, ['zz'.repeat(32), 'ab'.repeat(16), 'ab'.repeat(40), vectors[2]!.wire]] as const,
     );

@@ -44,7 +44,7 @@ function vitest(label, projects, env = {}) {
 
 run('lint', 'npm', ['run', 'lint', '--silent']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit tests (shared, web)', ['shared', 'web']);
+vitest('unit tests (shared, library, web)', ['shared', 'library', 'web']);
 vitest('server tests on SQLite', ['server'], { DATABASE_URL: '' });
 vitest('server tests on PostgreSQL', ['server'], { DATABASE_URL: POSTGRES_URL });
 if (run('build', 'npm', ['run', 'build', '--silent'])) {

@@ -5,6 +5,7 @@ import { TabBar } from '../components/tabbar/TabBar';
 import { knownHost } from '../lib/api/host';
 import { requireRuntimeConfig } from '../lib/runtime-config';
 import { prefetchStartSettings } from '../state/queries/start-settings';
+import { fetchUserInfoOnce } from '../state/queries/user';
 import { sessionStore } from '../state/session';
 import { recordNavigation } from './history-depth';
 import { launchDecision } from './launch';
@@ -31,7 +32,13 @@ export function AppShell() {
       hasToken: sessionStore.get().token !== '',
     });
     if (decision.kind === 'toEntry') navigate(decision.to, { replace: true });
-    else if (decision.kind === 'fetchSettings') void prefetchStartSettings(queryClient);
+    else if (decision.kind === 'fetchSettings') {
+      void prefetchStartSettings(queryClient);
+      // Check the stored session at every launch: a revoked one answers 401, which clears it and
+      // restarts at the entry page, instead of surfacing later in the middle of some page.
+      const { token, uid } = sessionStore.get();
+      if (token !== '') fetchUserInfoOnce(queryClient, uid).catch(() => undefined);
+    }
   }, [location.pathname, location.search, navigate, queryClient]);
 
   const route = findRoute(location.pathname);

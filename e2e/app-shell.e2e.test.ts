@@ -1,0 +1,242 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, newPhoneContext } from './support/chromium.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const HOME_HASH = '#/pages/home/home';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+function hashPath(): string {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, '').split('?')[0] ?? '');
+}
+
+async function waitForHashPath(path: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => decodeURIComponent(location.hash.replace(/^#/, '').split('?')[0] ?? '') === expected,
+    path,
+  );
+}
+
+async function openAsNewVisitor(): Promise<void> {
+  await page.goto('/');
+  await waitForHashPath('/pages/home/home');
+  await page.getByTestId('home-empty').waitFor();
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await newPhoneContext(browser, server.baseURL);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('a new visitor', () => {
+  it('opens / and lands on home as a guest, with a guest session from the server', async () => {
+    await openAsNewVisitor();
+    expect(page.url()).toContain(HOME_HASH);
+    await expect(page.getByText('No comics yet').isVisible()).resolves.toBe(true);
+    const session = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      uid: Number(localStorage.getItem('uid')),
+      isGuest: localStorage.getItem('isGuest'),
+    }));
+    expect(session.token).toMatch(/.{20,}/);
+    expect(session.uid).toBeGreaterThan(0);
+    expect(session.isGuest).toBe('1');
+
+    await page.getByTestId('tab-mine').click();
+    await page.getByTestId('user-guest-badge').waitFor();
+    expect(await page.getByTestId('user-nickname').textContent()).toMatch(/\S/);
+  });
+
+  it('keeps the same guest across reloads and visits', async () => {
+    await openAsNewVisitor();
+    const uid = await page.evaluate(() => localStorage.getItem('uid'));
+    await page.reload();
+    await page.getByTestId('home-empty').waitFor();
+    await page.goto('/');
+    await waitForHashPath('/pages/home/home');
+    expect(await page.evaluate(() => localStorage.getItem('uid'))).toBe(uid);
+  });
+
+  it('recovers from a session the server no longer accepts by starting a fresh guest session', async () => {
+    await openAsNewVisitor();
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+    await page.reload();
+    await page.waitForFunction(
+      () => (localStorage.getItem('token') ?? 'not-a-real-token') !== 'not-a-real-token',
+    );
+    await waitForHashPath('/pages/home/home');
+    await page.getByTestId('tab-mine').click();
+    await page.getByTestId('user-guest-badge').waitFor();
+  });
+});
+
+describe('the tab bar', () => {
+  it('opens every tab page', async () => {
+    await openAsNewVisitor();
+    const tabs: [string, string][] = [
+      ['tab-anime', '/pages/anime/anime'],
+      ['tab-sort', '/pages/sort/sort'],
+      ['tab-quest', '/pages/quest/quest'],
+      ['tab-ai', '/pages/ai/ai'],
+      ['tab-mine', '/pages/user/user'],
+      ['tab-novels', '/pages/home/home'],
+      ['tab-comics', '/pages/home/home'],
+    ];
+    for (const [testId, path] of tabs) {
+      await page.getByTestId(testId).click();
+      await waitForHashPath(path);
+      // A page is never blank: something with text is shown under the tab bar.
+      await page.waitForFunction(() => (document.querySelector('#root')?.textContent ?? '').length > 20);
+      expect(await page.getByTestId(testId).getAttribute('aria-current')).toBe('page');
+    }
+    await page.getByTestId('tab-novels').click();
+    await page.getByText('No novels yet').waitFor();
+  });
+
+  it('shows a page not built yet with its name, "coming soon" and a way back', async () => {
+    await openAsNewVisitor();
+    await page.goto('/#/pages/user/feedback/feedback');
+    await page.getByTestId('coming-soon').waitFor();
+    expect(await page.getByTestId('coming-soon').textContent()).toContain('Coming soon');
+    expect(await page.getByTestId('nav-title').textContent()).toMatch(/feedback/i);
+    await page.getByTestId('nav-back').click();
+    await waitForHashPath('/pages/home/home');
+  });
+});
+
+describe('navigation rules', () => {
+  it.each([
+    '/pages/user/vip/vip',
+    '/pages/user/vip/balance',
+    '/pages/user/invite/invite',
+    '/pages/user/invite/write',
+    '/pages/user/seting/info',
+  ])('sends a guest who opens %s to the login page', async (guarded) => {
+    await openAsNewVisitor();
+    await page.evaluate((path) => {
+      location.hash = `#${path}`;
+    }, guarded);
+    await waitForHashPath('/pages/user/login/login');
+    expect(hashPath()).toBe('/pages/user/login/login');
+  });
+
+  it('lets a guest open a page that is not guarded', async () => {
+    await openAsNewVisitor();
+    await page.evaluate(() => {
+      location.hash = '#/pages/user/seting/seting';
+    });
+    await waitForHashPath('/pages/user/seting/seting');
+    await page.getByTestId('theme-toggle').waitFor();
+  });
+});
+
+describe('preferences', () => {
+  it('keeps the chosen theme across a reload and updates the browser theme colour', async () => {
+    await openAsNewVisitor();
+    const lightColour = await page.evaluate(
+      () => document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? '',
+    );
+    await page.goto('/#/pages/user/seting/seting');
+    const toggle = page.getByTestId('theme-toggle');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('data-theme')).toBe('light');
+    await toggle.click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="theme-toggle"]')?.getAttribute('data-theme') === 'dark',
+    );
+    const darkColour = await page.evaluate(
+      () => document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? '',
+    );
+    expect(darkColour.toLowerCase()).not.toBe(lightColour.toLowerCase());
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    await page.reload();
+    await page.getByTestId('theme-toggle').waitFor();
+    expect(await page.getByTestId('theme-toggle').getAttribute('data-theme')).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(darkBackground);
+    expect(
+      await page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content')),
+    ).toBe(darkColour);
+  });
+
+  it('switches the visible language and keeps it', async () => {
+    await openAsNewVisitor();
+    expect(await page.getByTestId('home-empty').textContent()).toContain('No comics yet');
+    await page.goto('/#/pages/user/seting/seting');
+    await page.getByTestId('language-option-fr').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    await page.getByTestId('nav-back').click();
+    await page.getByText('Pas encore de BD').waitFor();
+    await page.goto('/#/pages/user/seting/seting');
+    await page.getByTestId('language-option-zh-CN').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await page.getByTestId('nav-back').click();
+    await page.getByText('暂无漫画').waitFor();
+    await page.reload();
+    await page.getByText('暂无漫画').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  });
+});
+
+describe('installable app', () => {
+  it('serves a web manifest with icons and registers a service worker', async () => {
+    await openAsNewVisitor();
+    const manifestHref = await page.evaluate(
+      () => document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '',
+    );
+    expect(manifestHref).not.toBe('');
+    const manifest = (await (await fetch(new URL(manifestHref, `${server.baseURL}/`))).json()) as {
+      name: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) {
+      const response = await fetch(new URL(icon.src, `${server.baseURL}/`));
+      expect(response.headers.get('content-type')).toContain('image/png');
+    }
+    const registered = await page.evaluate(async () => {
+      const registration = await Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+      ]);
+      return registration !== null;
+    });
+    expect(registered).toBe(true);
+  });
+
+  it('uses a centred phone-width column on a desktop window', async () => {
+    const desktop = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 1280, height: 800 },
+    });
+    const desktopPage = await desktop.newPage();
+    await desktopPage.goto('/');
+    await desktopPage.getByTestId('home-empty').waitFor();
+    const box = await desktopPage.getByTestId('tab-mine').evaluate((element) => {
+      const bar = element.parentElement!.getBoundingClientRect();
+      return { left: bar.left, right: bar.right, width: bar.width };
+    });
+    expect(box.width).toBeLessThan(600);
+    expect(Math.abs(box.left - (1280 - box.right))).toBeLessThan(4);
+    await desktop.close();
+  });
+});

@@ -1,0 +1,36 @@
+export { LibraryError, type RefusalCode } from './errors.js';
+export { parseName, type ParsedName } from './names/name-parser.js';
+export type {
+  ArchiveEntry,
+  ArchiveFormat,
+  ArchiveListing,
+  ArchiveReader,
+  SkippedEntry,
+} from './archives/archive-reader.js';
+export { DEFAULT_LIMITS, type ArchiveLimits } from './archives/limits.js';
+export { checkEntryPath } from './archives/entry-path.js';
+export { openArchive, sniffArchive } from './archives/open-archive.js';
+export { parseComicInfo, type ComicInfo, type ComicInfoPage, type MangaFlag } from './comics/comicinfo.js';
+export {
+  readComic,
+  readComicFrom,
+  readArchiveComicInfo,
+  chooseComicInfo,
+  type ComicBook,
+  type ComicPage,
+} from './comics/comic-reader.js';
+export { isPageImage, naturalCompare, PAGE_EXTENSIONS } from './comics/image-types.js';
+export { probeImage, DEFAULT_MAX_PIXELS, type ImageInfo } from './comics/image-probe.js';
+export { readEpub, readEpubFrom, type EpubBook, type EpubChapter } from './novels/epub-reader.js';
+export type { EpubCreator, EpubMetadata } from './novels/opf.js';
+export { readTxt, splitChapters, type TxtBook, type TxtChapter } from './novels/txt-reader.js';
+export { decodeText, type DecodedText } from './novels/text-encoding.js';
+export { probeVideo, type VideoInfo } from './anime/video-probe.js';
+export {
+  matchSidecars,
+  scanAnimeFolder,
+  type AnimeFolder,
+  type Episode,
+  type SubtitleSidecar,
+} from './anime/sidecars.js';
+export { detectKind, detectKindByContent, kindFromLayout, type LibraryKind } from './scan/kind-detector.js';

@@ -1,0 +1,196 @@
+import type { ArchiveReader, SkippedEntry } from '../archives/archive-reader.js';
+import { openArchive } from '../archives/open-archive.js';
+import { LibraryError, errorMessage } from '../errors.js';
+import { parseNav, parseNcx, type TocTitles } from './epub-toc.js';
+import { parseOpf, type EpubMetadata, type OpfPackage } from './opf.js';
+import { extractChapter } from './xhtml.js';
+import { attr, children, xmlParser, type XmlNode } from './xml.js';
+
+export interface EpubChapter {
+  index: number;
+  /** Archive path of the spine document. */
+  path: string;
+  title: string;
+  html: string;
+  text: string;
+  images: string[];
+  /** False for spine items marked linear="no" (pop-up notes, answer keys). */
+  linear: boolean;
+}
+
+export interface EpubBook {
+  version: string | null;
+  metadata: EpubMetadata;
+  /** spine page-progression-direction; null when the book does not say. */
+  direction: 'ltr' | 'rtl' | null;
+  layout: 'reflowable' | 'pre-paginated';
+  coverImage: string | null;
+  chapters: EpubChapter[];
+  skipped: SkippedEntry[];
+}
+
+const MAX_XML_BYTES = 8 * 1024 * 1024;
+const MAX_CHAPTER_BYTES = 32 * 1024 * 1024;
+const XHTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'application/x-dtbook+xml']);
+// Font obfuscation (IDPF and Adobe) only scrambles fonts, which we never read.
+const FONT_OBFUSCATION = new Set(['http://www.idpf.org/2008/embedding', 'http://ns.adobe.com/pdf/enc#RC']);
+
+/**
+ * Reads an EPUB 2 or 3 book: OPF metadata, spine order, TOC titles and each chapter's sanitized
+ * body and plain text. Refuses (LibraryError) a zip without container.xml or OPF, and books whose
+ * chapters are encrypted (DRM).
+ */
+export async function readEpub(path: string): Promise<EpubBook> {
+  const reader = await openArchive(path);
+  try {
+    if (reader.format !== 'zip')
+      throw new LibraryError('invalid', `invalid EPUB: a ${reader.format} archive, not a zip`);
+    return await readEpubFrom(reader);
+  } finally {
+    await reader.close();
+  }
+}
+
+export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
+  const listing = await reader.list();
+  const names = new Map(listing.entries.map((e) => [e.name.toLowerCase(), e.name]));
+  const readText = async (name: string, limit = MAX_XML_BYTES) => decodeText(await reader.read(name, limit));
+
+  const containerName = names.get('meta-inf/container.xml');
+  if (!containerName) throw new LibraryError('invalid', 'invalid EPUB: no META-INF/container.xml');
+  const opfPath = rootfilePath(await readText(containerName));
+  const opfName = opfPath ? (names.get(opfPath.toLowerCase()) ?? null) : null;
+  if (!opfName)
+    throw new LibraryError('invalid', `invalid EPUB: package document ${opfPath ?? '(none)'} not found`);
+
+  let opf: OpfPackage;
+  try {
+    opf = parseOpf(await readText(opfName), opfName);
+  } catch (e) {
+    throw new LibraryError('invalid', `invalid EPUB: unreadable package document: ${errorMessage(e)}`, {
+      cause: e,
+    });
+  }
+  const encryptionName = names.get('meta-inf/encryption.xml');
+  if (encryptionName) assertNoDrm(await readText(encryptionName), opf);
+
+  const skipped: SkippedEntry[] = [...listing.skipped];
+  const titles = await readToc(opf, names, readText, skipped);
+  const chapters: EpubChapter[] = [];
+  for (const { item, linear } of opf.spine) {
+    const name = names.get(item.path.toLowerCase());
+    if (!name) {
+      skipped.push({ entry: item.path, reason: 'spine item missing from the archive' });
+      continue;
+    }
+    const index = chapters.length;
+    if (item.mediaType.startsWith('image/')) {
+      chapters.push({
+        index,
+        path: name,
+        title: titles.get(name) ?? `Chapter ${index + 1}`,
+        html: `<img src="${escapeAttr(name)}" />`,
+        text: '',
+        images: [name],
+        linear,
+      });
+      continue;
+    }
+    if (!XHTML_TYPES.has(item.mediaType)) {
+      skipped.push({
+        entry: name,
+        reason: `spine item of type ${item.mediaType || 'unknown'} is not a document`,
+      });
+      continue;
+    }
+    try {
+      const content = extractChapter(await readText(name, MAX_CHAPTER_BYTES), name);
+      const title = titles.get(name) ?? content.heading ?? `Chapter ${index + 1}`;
+      chapters.push({
+        index,
+        path: name,
+        title,
+        html: content.html,
+        text: content.text,
+        images: content.images,
+        linear,
+      });
+    } catch (e) {
+      skipped.push({
+        entry: name,
+        reason: e instanceof LibraryError ? e.reason : `unreadable chapter: ${errorMessage(e)}`,
+      });
+    }
+  }
+  if (chapters.length === 0)
+    throw new LibraryError('no-content', 'invalid EPUB: no readable chapters in the spine');
+  const cover = opf.coverImage && names.get(opf.coverImage.toLowerCase());
+  return {
+    version: opf.version,
+    metadata: opf.metadata,
+    direction: opf.direction,
+    layout: opf.layout,
+    coverImage: cover ?? null,
+    chapters,
+    skipped,
+  };
+}
+
+function rootfilePath(containerXml: string): string | null {
+  const doc = xmlParser.parse(containerXml) as XmlNode;
+  const rootfiles = children(children(children(doc, 'container')[0], 'rootfiles')[0], 'rootfile');
+  const opf =
+    rootfiles.find((r) => attr(r, 'media-type') === 'application/oebps-package+xml') ?? rootfiles[0];
+  return attr(opf, 'full-path');
+}
+
+async function readToc(
+  opf: OpfPackage,
+  names: Map<string, string>,
+  readText: (name: string) => Promise<string>,
+  skipped: SkippedEntry[],
+): Promise<TocTitles> {
+  // Prefer the EPUB 3 nav; fall back to the NCX when the nav is missing or empty.
+  for (const [path, parse] of [
+    [opf.navPath, parseNav],
+    [opf.ncxPath, parseNcx],
+  ] as const) {
+    const name = path ? names.get(path.toLowerCase()) : undefined;
+    if (!name) continue;
+    try {
+      const titles = parse(await readText(name), name);
+      if (titles.size > 0) return titles;
+    } catch (e) {
+      skipped.push({ entry: name, reason: `unreadable table of contents: ${errorMessage(e)}` });
+    }
+  }
+  return new Map();
+}
+
+/** encryption.xml that covers anything but obfuscated fonts means DRM: the text cannot be read. */
+function assertNoDrm(xml: string, opf: OpfPackage): void {
+  const doc = xmlParser.parse(xml) as XmlNode;
+  const data = children(children(doc, 'encryption')[0], 'EncryptedData');
+  const spinePaths = new Set(opf.spine.map((s) => s.item.path));
+  for (const d of data) {
+    const algorithm = attr(children(d, 'EncryptionMethod')[0], 'Algorithm') ?? '';
+    const uri = attr(children(children(d, 'CipherData')[0], 'CipherReference')[0], 'URI') ?? '';
+    if (
+      !FONT_OBFUSCATION.has(algorithm) &&
+      (spinePaths.has(decodeURIComponent(uri)) || /\.x?html?$/i.test(uri))
+    ) {
+      throw new LibraryError('encrypted', 'encrypted EPUB (DRM)');
+    }
+  }
+}
+
+function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

@@ -1,0 +1,97 @@
+import { readdir, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { openArchive, readHead, sniffArchive } from '../archives/open-archive.js';
+import { isPageImage } from '../comics/image-types.js';
+
+export type LibraryKind = 'comic' | 'novel' | 'anime' | 'unknown';
+
+const LAYOUT: Record<string, LibraryKind> = {
+  comics: 'comic',
+  comic: 'comic',
+  manga: 'comic',
+  漫画: 'comic',
+  漫畫: 'comic',
+  novels: 'novel',
+  novel: 'novel',
+  books: 'novel',
+  小说: 'novel',
+  小說: 'novel',
+  anime: 'anime',
+  动漫: 'anime',
+  動漫: 'anime',
+  动画: 'anime',
+  動畫: 'anime',
+  番剧: 'anime',
+};
+
+/** Kind from the library layout: the nearest `comics|novels|anime` (or 漫画/小说/动漫) folder. */
+export function kindFromLayout(path: string): LibraryKind {
+  const parts = path.split(/[\\/]+/).filter(Boolean);
+  for (let i = parts.length - 2; i >= 0; i--) {
+    const kind = LAYOUT[(parts[i] ?? '').toLowerCase()];
+    if (kind) return kind;
+  }
+  return 'unknown';
+}
+
+/**
+ * Kind of a file or folder from its content, when the layout does not say:
+ * a zip whose `mimetype` is application/epub+zip (or that holds META-INF/container.xml) is a
+ * novel; a zip/7z/RAR holding page images is a comic; MP4/MKV/WebM (by magic bytes) is anime;
+ * .txt is a novel; a folder holding images is a comic chapter, one holding videos an anime series.
+ */
+export async function detectKind(path: string): Promise<LibraryKind> {
+  const layout = kindFromLayout(path);
+  if (layout !== 'unknown') return layout;
+  return detectKindByContent(path);
+}
+
+export async function detectKindByContent(path: string): Promise<LibraryKind> {
+  const info = await stat(path);
+  if (info.isDirectory()) {
+    const names = await readdir(path);
+    if (names.some((n) => isPageImage(n))) return 'comic';
+    if (names.some((n) => /\.(mkv|mp4|m4v|webm)$/i.test(n))) return 'anime';
+    return 'unknown';
+  }
+  if (info.size === 0) return 'unknown';
+  const head = await readHead(path, 64);
+  const video = videoContainer(head);
+  if (video) return 'anime';
+  const archive = sniffArchive(head);
+  if (archive) return archiveKind(path, archive === 'zip' && isEpubMimetype(head));
+  if (extname(path).toLowerCase() === '.txt') return 'novel';
+  return 'unknown';
+}
+
+/** EPUB requires `mimetype` stored first, so its content sits at offset 38 of the file. */
+function isEpubMimetype(head: Buffer): boolean {
+  return (
+    head.subarray(30, 38).toString('latin1') === 'mimetype' &&
+    head.subarray(38, 58).toString('latin1') === 'application/epub+zip'
+  );
+}
+
+async function archiveKind(path: string, epubMagic: boolean): Promise<LibraryKind> {
+  if (epubMagic) return 'novel';
+  try {
+    const reader = await openArchive(path);
+    try {
+      const { entries } = await reader.list();
+      if (entries.some((e) => e.name.toLowerCase() === 'meta-inf/container.xml')) return 'novel';
+      if (entries.some((e) => !e.isDirectory && isPageImage(e.name))) return 'comic';
+    } finally {
+      await reader.close();
+    }
+  } catch {
+    // Unreadable archives have no kind; the reader reports why when asked to read them.
+  }
+  return 'unknown';
+}
+
+/** ISO BMFF (`ftyp` at offset 4) for MP4/M4V, EBML (1A 45 DF A3) for MKV and WebM. */
+export function videoContainer(head: Buffer): 'mp4' | 'matroska' | null {
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp') return 'mp4';
+  if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return 'matroska';
+  return null;
+}
