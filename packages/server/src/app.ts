@@ -4,14 +4,18 @@
  * app. Listening, migrations and signals are server.ts's business, so tests build the same app and
  * drive it with `app.inject()`.
  */
+import { join } from 'node:path';
 import { createEnvelope } from '@dm51/shared';
 import { nodeCfbCipher } from '@dm51/shared/node';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { defaultedSecretWarnings, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
+import { LocalMediaStore } from './media/local-media-store.js';
+import type { MediaStore } from './media/media-store.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
+import { mediaPlugin } from './plugins/media.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { API_ROUTES } from './routes/index.js';
@@ -23,6 +27,8 @@ export interface BuildAppOptions {
   db?: Database;
   /** A pino logger to use instead of one built from `config.logLevel` (tests capture output this way). */
   loggerInstance?: FastifyBaseLogger;
+  /** The media store; by default local files under DATA_DIR/media. */
+  media?: MediaStore;
 }
 
 /** Client bodies are a few kB; this leaves room for long comments without inviting abuse. */
@@ -45,11 +51,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('envelope', createEnvelope(config.envelopeKey, nodeCfbCipher));
+  app.decorate('media', options.media ?? new LocalMediaStore(join(config.dataDir, 'media')));
   app.decorate('services', createServices(db, app.log));
   installErrorHandler(app);
 
   await app.register(healthPlugin);
   await app.register(openApiPlugin);
+  await app.register(mediaPlugin);
   await app.register(envelopePlugin, { prefix: '/v3', routes: API_ROUTES });
   await app.register(webPlugin);
   return app;

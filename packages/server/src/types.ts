@@ -2,6 +2,7 @@
 import type { Envelope } from '@dm51/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { MediaStore } from './media/media-store.js';
 import type { Services } from './services/index.js';
 
 declare module 'fastify' {
@@ -9,6 +10,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     envelope: Envelope;
+    media: MediaStore;
     services: Services;
   }
 }

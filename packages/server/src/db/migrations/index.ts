@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial.js';
+import * as m0002 from './0002-catalogue.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-catalogue': m0002,
 };
