@@ -12,7 +12,9 @@ export default defineConfig({
         test: { name: 'shared', root: 'packages/shared', environment: 'node' },
       },
       {
+        // The server runs in Vite's SSR environment, which takes its conditions from ssr.resolve.
         resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
         test: { name: 'server', root: 'packages/server', environment: 'node', testTimeout: 20_000 },
       },
       {

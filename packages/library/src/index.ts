@@ -9,6 +9,7 @@ export type {
 } from './archives/archive-reader.js';
 export { DEFAULT_LIMITS, type ArchiveLimits } from './archives/limits.js';
 export { checkEntryPath } from './archives/entry-path.js';
+export { buildZip, crc32, type ZipInput } from './archives/zip-writer.js';
 export { openArchive, sniffArchive } from './archives/open-archive.js';
 export { parseComicInfo, type ComicInfo, type ComicInfoPage, type MangaFlag } from './comics/comicinfo.js';
 export {

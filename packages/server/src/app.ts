@@ -10,6 +10,7 @@ import { nodeCfbCipher } from '@dm51/shared/node';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { defaultedSecretWarnings, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
+import { deliveryWarnings } from './delivery/delivery-config.js';
 import { LocalMediaStore } from './media/local-media-store.js';
 import type { MediaStore } from './media/media-store.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -43,6 +44,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }) as unknown as FastifyInstance;
 
   for (const warning of defaultedSecretWarnings(config)) app.log.warn({ module: 'config' }, warning);
+  if (config.delivery)
+    for (const warning of deliveryWarnings(config.delivery)) app.log.warn({ module: 'delivery' }, warning);
 
   const ownsDb = !options.db;
   const db = options.db ?? createDatabase(config);
@@ -52,7 +55,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', db);
   app.decorate('envelope', createEnvelope(config.envelopeKey, nodeCfbCipher));
   app.decorate('media', options.media ?? new LocalMediaStore(join(config.dataDir, 'media')));
-  app.decorate('services', createServices(db, app.log));
+  app.decorate('services', createServices(db, app.log, { config, media: app.media }));
+  // A running import worker is stopped on close; the next run finds it interrupted and converges.
+  app.addHook('onClose', async () => app.services.imports.close());
   installErrorHandler(app);
 
   await app.register(healthPlugin);

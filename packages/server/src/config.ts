@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnvelopeKey } from '@dm51/shared';
 import { z } from 'zod';
+import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
 
 /**
  * Development defaults. They let `npm start` work on a fresh checkout; a server running on any of
@@ -43,6 +44,12 @@ export interface Config {
   apiHosts: string[];
   /** Secrets that fell back to their development default (announced at start-up). */
   defaulted: DefaultedSecret[];
+  /** SMTP and SMS delivery of verification codes; unset (tests) means the log transports. */
+  delivery?: DeliveryConfig;
+  /** Generate and import the demo library on a first start with an empty catalogue (DEMO_LIBRARY). */
+  demoLibrary?: boolean;
+  /** An operator library imported in the background at every start (LIBRARY_DIR); null when unset. */
+  libraryDir?: string | null;
 }
 
 /** Treats an empty variable as unset, as shells and CI files often export `VAR=`. */
@@ -83,6 +90,10 @@ const envSchema = z.object({
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   WEB_DIR: optional.pipe(z.string().optional()),
+  DEMO_LIBRARY: optional.pipe(
+    z.enum(['on', 'off'], { error: 'DEMO_LIBRARY must be on or off' }).default('on'),
+  ),
+  LIBRARY_DIR: optional.pipe(z.string().optional()),
   API_HOSTS: optional.pipe(
     z
       .string()
@@ -127,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const vars = parsed.data;
+  let delivery: DeliveryConfig;
+  try {
+    delivery = loadDeliveryConfig(env);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   const defaulted: DefaultedSecret[] = [];
   const secret = <T>(name: DefaultedSecret, value: T | undefined, fallback: T): T => {
     if (value !== undefined) return value;
@@ -148,6 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : DEFAULT_WEB_DIR,
     apiHosts: vars.API_HOSTS ?? [],
     defaulted,
+    delivery,
+    demoLibrary: vars.DEMO_LIBRARY === 'on',
+    libraryDir: vars.LIBRARY_DIR ? resolve(vars.LIBRARY_DIR) : null,
   };
 }
 

@@ -54,4 +54,27 @@ export const Errors = {
     new AppError(ApiCode.LOGIN_REQUIRED, 'Please register or log in (bind a phone or e-mail) to do this'),
   unknownCall: (path: string) => new AppError(ApiCode.UNKNOWN_CALL, `Unknown call ${path}`),
   internal: () => new AppError(ApiCode.INTERNAL, 'Server error, please try again later', 500),
+  // Accounts (issue 5).
+  rateLimited: (msg: string) => new AppError(ApiCode.RATE_LIMITED, msg),
+  codeInvalid: (msg: string) => new AppError(ApiCode.CODE_INVALID, msg),
+  accountTaken: (kind: 'tel' | 'email') =>
+    new AppError(
+      ApiCode.ACCOUNT_TAKEN,
+      kind === 'tel'
+        ? 'This phone number is already registered to another account'
+        : 'This e-mail address is already registered to another account',
+    ),
+  loginFailed: () => new AppError(ApiCode.LOGIN_FAILED, 'Wrong account or password'),
+  passwordWrong: () => new AppError(ApiCode.LOGIN_FAILED, 'Wrong password'),
+  identityCardInvalid: () =>
+    new AppError(ApiCode.IDENTITY_CARD_INVALID, 'Login failed, check whether the identity card is valid'),
+  qrInvalid: () => new AppError(ApiCode.QR_INVALID, 'Invalid QR code'),
+  uploadInvalid: (msg: string) => new AppError(ApiCode.UPLOAD_INVALID, msg),
+  deliveryFailed: (channel: 'sms' | 'email') =>
+    new AppError(
+      ApiCode.DELIVERY_FAILED,
+      channel === 'sms'
+        ? 'The SMS could not be sent, please try again later'
+        : 'The e-mail could not be sent, please try again later',
+    ),
 } as const;

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
+import { scheduleStartupImports } from './import/startup-imports.js';
 
 /** Give in-flight requests this long to finish on shutdown, then exit anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,6 +57,10 @@ async function main(): Promise<void> {
   if (closing) return;
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening, so the server is healthy at once; the import runs in a worker thread.
+  await scheduleStartupImports(app).catch((error: unknown) =>
+    log.error({ err: error }, 'start-up import not queued'),
+  );
 }
 
 main().catch((error: unknown) => {

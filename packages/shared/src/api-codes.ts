@@ -24,6 +24,26 @@ export const ApiCode = {
   PARAMS_INVALID: 1005,
   /** The action needs a registered (non-guest) account. */
   LOGIN_REQUIRED: 1006,
+  /** Catalogue and reading (11xx): a VIP chapter (pay 2) opened without an active VIP. */
+  VIP_REQUIRED: 1101,
+  /** The work or chapter does not exist or is not published. */
+  CONTENT_NOT_FOUND: 1102,
+  /** Buying single chapters with coins is not available yet (monetization issue). */
+  PURCHASE_UNAVAILABLE: 1103,
+  /** Accounts (12xx): the verification code is wrong, expired, already used or out of attempts. */
+  CODE_INVALID: 1201,
+  /** The phone number or e-mail address already belongs to another account. */
+  ACCOUNT_TAKEN: 1202,
+  /** Wrong account or password (never says which). */
+  LOGIN_FAILED: 1203,
+  /** The identity card's credential is unknown, regenerated or its account deleted. */
+  IDENTITY_CARD_INVALID: 1204,
+  /** No QR code could be read from the uploaded image, or it is not an identity card. */
+  QR_INVALID: 1205,
+  /** The upload is missing, too large or not an image. */
+  UPLOAD_INVALID: 1206,
+  /** The e-mail or SMS with the code could not be handed to the provider. */
+  DELIVERY_FAILED: 1207,
 } as const;
 
 export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];

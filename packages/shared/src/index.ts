@@ -9,3 +9,4 @@ export * from './limits.js';
 export * from './enums.js';
 export * from './calls/index.js';
 export * from './runtime-config.js';
+export * from './validation.js';

@@ -63,9 +63,14 @@ export async function readComicFrom(reader: ArchiveReader): Promise<ComicBook> {
   if (encrypted > 0) throw new LibraryError('encrypted', 'encrypted archive');
   pages.sort((a, b) => naturalCompare(a.entryName, b.entryName));
   if (pages.length === 0) {
+    // The first reasons say why (a bomb's only entry refused, only .ico favicons...).
+    const why = skipped
+      .slice(0, 3)
+      .map((s) => `${s.entry}: ${s.reason}`)
+      .join('; ');
     throw new LibraryError(
       'no-content',
-      `no page images (${listing.entries.length} entries, ${skipped.length} skipped)`,
+      `no page images (${listing.entries.length} entries, ${skipped.length} skipped${why ? `: ${why}` : ''})`,
     );
   }
   const info = await loadComicInfo(reader, infoCandidates);

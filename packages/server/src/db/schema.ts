@@ -206,6 +206,59 @@ export interface LibraryFilesTable {
   status: string;
   reason: Generated<string>;
   scanned_time: number;
+  /** JSON: what this file said about its work (title, authors, tags, status, cover...); 0003-import. */
+  meta: Generated<string>;
+}
+
+/** A library root the importer has scanned; its id prefixes the paths and keys of its files. */
+export interface ImportLibrariesTable {
+  id: Generated<number>;
+  root: string;
+  created_time: number;
+}
+
+/** One import run: queued/running/done/failed/interrupted, with its summary JSON. */
+export interface ImportRunsTable {
+  id: Generated<number>;
+  library_id: number;
+  status: string;
+  started_time: number;
+  finished_time: number | null;
+  summary: Generated<string>;
+  reason: Generated<string>;
+}
+
+/** Media a chapter uses besides its pages (novel images, episode posters, covers), for orphan collection. */
+export interface ChapterMediaTable {
+  chapter_id: number;
+  media_key: string;
+}
+
+/** A verification code sent by SMS or e-mail (0004-accounts); only its salted hash is kept. */
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  target: string;
+  purpose: string;
+  code_hash: string;
+  salt: string;
+  attempts: Generated<number>;
+  created_time: number;
+  expires_time: number;
+  used_time: number | null;
+}
+
+/** A fixed-window counter of the rate limiter (0004-accounts). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_start: number;
+}
+
+/** The identity card of an account (0004-accounts): the hash of the secret its QR code holds. */
+export interface IdentityCardsTable {
+  user_id: number;
+  secret_hash: string;
+  created_time: number;
 }
 
 export interface DB {
@@ -226,6 +279,108 @@ export interface DB {
   videos: VideosTable;
   media_objects: MediaObjectsTable;
   library_files: LibraryFilesTable;
+  verification_codes: VerificationCodesTable;
+  rate_limits: RateLimitsTable;
+  identity_cards: IdentityCardsTable;
+  import_libraries: ImportLibrariesTable;
+  import_runs: ImportRunsTable;
+  chapter_media: ChapterMediaTable;
+  favorites: FavoritesTable;
+  reading_history: ReadingHistoryTable;
+  work_stats_daily: WorkStatsDailyTable;
+  search_documents: SearchDocumentsTable;
+  search_history: SearchHistoryTable;
+  search_stats_daily: SearchStatsDailyTable;
+  ads: AdsTable;
+}
+
+/** Discovery and reading (migration 0005). A favourite of a guest or user (user_id). */
+export interface FavoritesTable {
+  user_id: number;
+  work_id: number;
+  /** The work's type, copied so each shelf (comics, novels) is one index range. */
+  type: number;
+  added_time: number;
+}
+
+/** The one saved reading place per (user, work). */
+export interface ReadingHistoryTable {
+  user_id: number;
+  work_id: number;
+  type: number;
+  chapter_id: number;
+  /** Comic: 0-based page index. */
+  page_index: Generated<number>;
+  /** Novel: character offset into the chapter's plain text. */
+  position: Generated<number>;
+  /** Progress within the chapter, 0–100. */
+  percent: Generated<number>;
+  updated_time: number;
+}
+
+/** Views and new favourites per work per UTC day (`day` = Unix seconds / 86400); ranking windows sum it. */
+export interface WorkStatsDailyTable {
+  work_id: number;
+  day: number;
+  views: Generated<number>;
+  favorites: Generated<number>;
+}
+
+/** The search index document of a work (lowercased text) and the source values it was built from. */
+export interface SearchDocumentsTable {
+  work_id: number;
+  type: number;
+  title_text: string;
+  people_text: string;
+  summary_text: string;
+  body: string;
+  src_updated_time: number;
+  src_title: string;
+  src_alt_titles: string;
+  src_summary_length: number;
+  src_authors_sig: number;
+  src_tags_sig: number;
+}
+
+export interface SearchHistoryTable {
+  user_id: number;
+  keyword: string;
+  searched_time: number;
+}
+
+export interface SearchStatsDailyTable {
+  keyword: string;
+  day: number;
+  /** Distinct users who searched the keyword that day. */
+  users: Generated<number>;
+}
+
+/** An ad (spec §3 "Ad"), shown on the page named `page`. */
+export interface AdsTable {
+  id: Generated<number>;
+  page: string;
+  name: Generated<string>;
+  pic: Generated<string>;
+  pic_width: Generated<number>;
+  pic_height: Generated<number>;
+  url: Generated<string>;
+  position: Generated<string>;
+  position_offset_x: Generated<string>;
+  position_offset_y: Generated<string>;
+  bg_transparent: Generated<number>;
+  hide_time: Generated<number>;
+  display_time_again: Generated<number>;
+  platform_show: Generated<number>;
+  adtext_show: Generated<number>;
+  adtext: Generated<string>;
+  adtext_size: Generated<number>;
+  adtext_color: Generated<string>;
+  close_btn_control: Generated<string>;
+  ad_bg_show: Generated<number>;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  hits: Generated<number>;
+  created_time: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

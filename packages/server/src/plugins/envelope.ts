@@ -5,8 +5,9 @@
  * and seals the handler's answer. Route files therefore only hold: validate → authorize → one
  * service call → present.
  *
- * Uploads (multipart/form-data with `file` plus a sealed `data` field) will plug in at
- * `readSealedField`: add a multipart parser to this context and read `data` from the parts.
+ * Uploads are multipart/form-data with the file in `file` and the sealed request in `data`
+ * (protocol.md). Only calls registered with an `upload` option accept them; the file is read into
+ * memory under that call's size limit and handed to the handler as `context.upload`.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
@@ -18,9 +19,10 @@ import {
   type JsonObject,
   type MergedFields,
 } from '@dm51/shared';
+import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { Errors } from '../errors.js';
+import { Errors, isAppError } from '../errors.js';
 import type { SessionContext } from '../services/session.service.js';
 
 /** A body that was not form-encoded: read (so the connection stays usable) and then refused. */
@@ -33,7 +35,24 @@ export interface CallContext {
   merged: MergedFields | null;
   /** The resolved session; always set for calls whose auth is 'session' or 'user'. */
   session: SessionContext | null;
+  /** The uploaded file of a multipart call (only for calls registered with `upload`), else null. */
+  upload: UploadedFile | null;
 }
+
+export interface UploadedFile {
+  buffer: Buffer;
+  filename: string;
+  /** As the client declared it: a hint only, handlers check the content. */
+  mimetype: string;
+}
+
+export interface RegisterCallOptions {
+  /** Accept multipart/form-data with a file in field `file` of at most `maxBytes`. */
+  upload?: { maxBytes: number };
+}
+
+/** Multipart bodies carry the sealed `data` field plus one file; anything more is refused. */
+const MULTIPART_FIELD_LIMITS = { files: 1, fields: 4, parts: 6, fieldSize: 256 * 1024 } as const;
 
 /** The session of a call whose auth is 'session' or 'user' (the envelope has resolved it already). */
 export function sessionOf(context: CallContext): SessionContext {
@@ -67,6 +86,8 @@ export const envelopePlugin: FastifyPluginAsync<EnvelopePluginOptions> = async (
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
     done(null, NOT_FORM_ENCODED);
   });
+  // Parses nothing by itself: registerCall reads the parts of calls that take an upload.
+  await api.register(multipart, { limits: MULTIPART_FIELD_LIMITS });
 
   api.setNotFoundHandler(async (request) => {
     throw Errors.unknownCall(request.url.split('?')[0] ?? request.url);
@@ -80,6 +101,7 @@ export function registerCall<Req extends z.ZodType, Res extends z.ZodType>(
   app: FastifyInstance,
   call: CallDefinition<Req, Res>,
   handler: CallHandler<Req, Res>,
+  options: RegisterCallOptions = {},
 ): void {
   const url = call.path.startsWith(`${app.prefix}/`) ? call.path.slice(app.prefix.length) : call.path;
   const log = app.log.child({ module: 'envelope' });
@@ -102,7 +124,15 @@ export function registerCall<Req extends z.ZodType, Res extends z.ZodType>(
     },
     async (request) => {
       const { envelope, config, services } = app;
-      const opened = openSealedBody(request.body, (wire) => envelope.openObject(wire));
+      let wire: string;
+      let upload: UploadedFile | null = null;
+      if (request.isMultipart()) {
+        if (!options.upload) throw Errors.envelopeMissing();
+        ({ wire, upload } = await readMultipart(request, options.upload.maxBytes));
+      } else {
+        wire = readSealedField(request.body);
+      }
+      const opened = openSealedWire(wire, (sealed) => envelope.openObject(sealed));
 
       const merged = call.mergesSessionFields ? checkMergedFields(opened, config) : null;
       const input = parsePayload(call.request, opened);
@@ -114,7 +144,7 @@ export function registerCall<Req extends z.ZodType, Res extends z.ZodType>(
         if (call.auth === 'user' && session.isGuest) throw Errors.loginRequired();
       }
 
-      const result = await handler(input, { request, log: request.log, merged, session });
+      const result = await handler(input, { request, log: request.log, merged, session, upload });
       // Parsing the answer strips anything the schema does not list and catches drift from the
       // published contract (a failure here is a server bug: logged, answered as a generic 500).
       const data = call.response.safeParse(result);
@@ -137,8 +167,39 @@ function readSealedField(body: unknown): string {
   return data;
 }
 
-function openSealedBody(body: unknown, open: (wire: string) => JsonObject): JsonObject {
-  const wire = readSealedField(body);
+/**
+ * Reads the `data` field and the `file` of a multipart call. Limits come from busboy, so an
+ * oversized file is cut off while streaming instead of being buffered whole.
+ */
+async function readMultipart(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ wire: string; upload: UploadedFile | null }> {
+  let wire = '';
+  let upload: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { ...MULTIPART_FIELD_LIMITS, fileSize: maxBytes } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw Errors.uploadInvalid('Upload the file in the form field "file"');
+        const buffer = await part.toBuffer();
+        upload = { buffer, filename: part.filename, mimetype: part.mimetype };
+      } else if (part.fieldname === 'data' && typeof part.value === 'string') {
+        wire = part.value;
+      }
+    }
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw Errors.uploadInvalid(`The file is too large (at most ${Math.round(maxBytes / 1024 / 1024)} MB)`);
+    }
+    // Busboy's parse errors and the part/field limits: the client sent something we do not accept.
+    throw Errors.uploadInvalid('Malformed upload: send one file in "file" and the sealed request in "data"');
+  }
+  if (wire === '') throw Errors.envelopeMissing();
+  return { wire, upload };
+}
+
+function openSealedWire(wire: string, open: (wire: string) => JsonObject): JsonObject {
   try {
     return open(wire);
   } catch (error) {

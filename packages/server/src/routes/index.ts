@@ -3,5 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { appInitRoute } from './app/init.js';
 import { appStartRoute } from './app/start.js';
 import { userIndexRoute } from './user/index.js';
+import { LOGIN_ROUTES } from './login/routes.js';
+import { ACCOUNT_ROUTES } from './user/account-routes.js';
+import { DISCOVERY_ROUTES } from './category/discovery-routes.js';
 
-export const API_ROUTES: FastifyPluginAsync[] = [appInitRoute, appStartRoute, userIndexRoute];
+export const API_ROUTES: FastifyPluginAsync[] = [
+  appInitRoute,
+  appStartRoute,
+  userIndexRoute,
+  ...LOGIN_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...DISCOVERY_ROUTES,
+];

@@ -1,6 +1,18 @@
 /** Wires repositories into services once per app; routes reach them through `app.services`. */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { ImportJobService } from '../import/import-job.service.js';
+import { createCodeDelivery } from '../delivery/code-delivery.js';
+import type { MediaStore } from '../media/media-store.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { AccountRepository } from '../repositories/account.repository.js';
+import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
+import { VerificationCodeRepository } from '../repositories/verification-code.repository.js';
+import { AccountService } from './account.service.js';
+import { AuthService } from './auth.service.js';
+import { IdentityCardService } from './identity-card.service.js';
+import { VerificationService } from './verification.service.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
@@ -8,15 +20,49 @@ import { GuestService } from './guest.service.js';
 import { SessionService } from './session.service.js';
 import { SettingsService } from './settings.service.js';
 import { UserService } from './user.service.js';
+import { CatalogueRepository } from '../repositories/catalogue.repository.js';
+import { AdsRepository } from '../repositories/catalogue-ads.repository.js';
+import { HistoryRepository } from '../repositories/history.repository.js';
+import { RankingRepository } from '../repositories/ranking.repository.js';
+import { SearchRepository } from '../repositories/search.repository.js';
+import { ShelfRepository } from '../repositories/shelf.repository.js';
+import { CatalogueService } from './catalogue.service.js';
+import { HistoryService } from './history.service.js';
+import { HomeService } from './home.service.js';
+import { RankingService } from './ranking.service.js';
+import { ReaderService } from './reader.service.js';
+import { SearchService } from './search.service.js';
+import { ShelfService } from './shelf.service.js';
+import { ViewCounter } from './view-counter.service.js';
 
 export interface Services {
   sessions: SessionService;
   guests: GuestService;
   users: UserService;
   settings: SettingsService;
+  auth: AuthService;
+  accounts: AccountService;
+  catalogue: CatalogueService;
+  home: HomeService;
+  reader: ReaderService;
+  shelf: ShelfService;
+  history: HistoryService;
+  search: SearchService;
+  ranking: RankingService;
+  /** Background library imports (queued, running n/N, done with summary, failed with reason). */
+  imports: ImportJobService;
+  /** Buffered view counts; started and flushed on close by routes/rank/view-counter-lifecycle.ts. */
+  views: ViewCounter;
 }
 
-export function createServices(db: Database, log: FastifyBaseLogger): Services {
+/** What some services need beyond the database: code delivery settings and the media store. */
+export interface ServiceDeps {
+  config?: Pick<Config, 'delivery' | 'imageXorKey'> &
+    Partial<Pick<Config, 'dataDir' | 'databaseUrl' | 'sqlitePath'>>;
+  media?: MediaStore;
+}
+
+export function createServices(db: Database, log: FastifyBaseLogger, deps: ServiceDeps = {}): Services {
   const users = new UserRepository(db);
   const sessions = new SessionService(new SessionRepository(db));
   return {
@@ -24,5 +70,80 @@ export function createServices(db: Database, log: FastifyBaseLogger): Services {
     guests: new GuestService(users, sessions, log.child({ module: 'guests' })),
     users: new UserService(users),
     settings: new SettingsService(new SettingsRepository(db), log.child({ module: 'settings' })),
+    ...createAccountServices(db, log, sessions, deps),
+    ...createDiscoveryServices(db, log),
+    imports: createImportJobs(db, log, deps),
+  };
+}
+
+/** Background library imports (issue 3): one at a time, in a worker thread. */
+function createImportJobs(db: Database, log: FastifyBaseLogger, deps: ServiceDeps): ImportJobService {
+  const c = deps.config;
+  const config =
+    c?.dataDir && c.sqlitePath && c.databaseUrl !== undefined
+      ? {
+          dataDir: c.dataDir,
+          sqlitePath: c.sqlitePath,
+          databaseUrl: c.databaseUrl,
+          imageXorKey: c.imageXorKey,
+        }
+      : null;
+  return new ImportJobService(db, config, log.child({ module: 'imports' }));
+}
+
+/** Catalogue, readers, shelf, history, search and ranking (issue 4). */
+function createDiscoveryServices(
+  db: Database,
+  log: FastifyBaseLogger,
+): Pick<Services, 'catalogue' | 'home' | 'reader' | 'shelf' | 'history' | 'search' | 'ranking' | 'views'> {
+  const catalogueRepo = new CatalogueRepository(db);
+  const shelfRepo = new ShelfRepository(db);
+  const historyRepo = new HistoryRepository(db);
+  const rankingRepo = new RankingRepository(db);
+  const views = new ViewCounter(rankingRepo, log.child({ module: 'views' }));
+  const catalogue = new CatalogueService(catalogueRepo, shelfRepo, historyRepo);
+  return {
+    catalogue,
+    home: new HomeService(catalogueRepo, rankingRepo, new AdsRepository(db), catalogue),
+    reader: new ReaderService(catalogueRepo, views),
+    shelf: new ShelfService(shelfRepo, catalogueRepo, historyRepo, catalogue),
+    history: new HistoryService(historyRepo, catalogueRepo),
+    search: new SearchService(new SearchRepository(db), catalogueRepo, catalogue),
+    ranking: new RankingService(rankingRepo, catalogueRepo),
+    views,
+  };
+}
+
+function createAccountServices(
+  db: Database,
+  log: FastifyBaseLogger,
+  sessions: SessionService,
+  deps: ServiceDeps,
+): Pick<Services, 'auth' | 'accounts'> {
+  const accounts = new AccountRepository(db);
+  const codes = new VerificationService(new VerificationCodeRepository(db));
+  const cards = new IdentityCardService(accounts);
+  const authLog = log.child({ module: 'auth' });
+  const delivery = createCodeDelivery(deps.config?.delivery, log.child({ module: 'delivery' }));
+  const storage =
+    deps.media && deps.config ? { media: deps.media, imageXorKey: deps.config.imageXorKey } : null;
+  return {
+    auth: new AuthService(
+      accounts,
+      sessions,
+      codes,
+      cards,
+      new RateLimiter(new RateLimitRepository(db)),
+      delivery,
+      authLog,
+    ),
+    accounts: new AccountService(
+      accounts,
+      sessions,
+      codes,
+      cards,
+      storage,
+      log.child({ module: 'accounts' }),
+    ),
   };
 }

@@ -1,10 +1,52 @@
 import { appInitCall, appStartCall } from './app.js';
 import type { CallDefinition } from './define.js';
 import { userIndexCall } from './user.js';
+import * as catalogueCalls from './catalogue.js';
+import * as homeCalls from './home.js';
+import * as readerCalls from './reader.js';
+import * as shelfCalls from './shelf.js';
+import * as historyCalls from './history.js';
+import * as searchCalls from './search.js';
+import * as rankCalls from './rank.js';
+import * as loginCalls from './login.js';
+import * as accountCalls from './account.js';
 
 export * from './define.js';
 export * from './app.js';
 export * from './user.js';
+export * from './catalogue.js';
+export * from './home.js';
+export * from './reader.js';
+export * from './shelf.js';
+export * from './history.js';
+export * from './search.js';
+export * from './rank.js';
+export * from './login.js';
+export * from './account.js';
+
+/** The discovery/reading calls (issue 4): every export named `…Call` of their modules. */
+const DISCOVERY_CALLS = [
+  catalogueCalls,
+  homeCalls,
+  readerCalls,
+  shelfCalls,
+  historyCalls,
+  searchCalls,
+  rankCalls,
+].flatMap((module) =>
+  Object.entries(module).flatMap(([name, value]) => (name.endsWith('Call') ? [value as CallDefinition] : [])),
+);
+
+/** Accounts and identity (issue 5): every export named `…Call` of login.ts and account.ts. */
+const ACCOUNT_CALLS = [loginCalls, accountCalls].flatMap((module) =>
+  Object.entries(module).flatMap(([name, value]) => (name.endsWith('Call') ? [value as CallDefinition] : [])),
+);
 
 /** Every call the server serves; the OpenAPI document and the route table are built from this. */
-export const ALL_CALLS: readonly CallDefinition[] = [appInitCall, appStartCall, userIndexCall];
+export const ALL_CALLS: readonly CallDefinition[] = [
+  appInitCall,
+  appStartCall,
+  userIndexCall,
+  ...DISCOVERY_CALLS,
+  ...ACCOUNT_CALLS,
+];

@@ -5,8 +5,14 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-catalogue.js';
+import * as m0003 from './0003-import.js';
+import * as m0004 from './0004-accounts.js';
+import * as m0005 from './0005-discovery.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-catalogue': m0002,
+  '0003-import': m0003,
+  '0004-accounts': m0004,
+  '0005-discovery': m0005,
 };

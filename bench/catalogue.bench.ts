@@ -1,0 +1,250 @@
+/**
+ * Catalogue API throughput on a large catalogue: 10,000 works, 50,000 chapters and 500,000 pages
+ * (rows written straight into SQLite in batched transactions; no images). Measures, through the
+ * full envelope on the real built server:
+ *   - /v3/comic/index (home: banner, reco, news, class; cached for 5 s by the service), and
+ *   - /v3/comic/read (a chapter's 10 pages + neighbours + VIP check + a buffered view), rotating
+ *     over 200 different chapters, and
+ *   - /v3/search/index (page 2 of four keywords; includes the index freshness check),
+ * each against a bare node:http server answering the same sealed bytes in the same run, and prints
+ * the ratios. Sizes: BENCH_WORKS, BENCH_CHAPTERS_PER_WORK, BENCH_PAGES_PER_CHAPTER.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import SqliteDatabase from 'better-sqlite3';
+import { createEnvelope } from '@dm51/shared';
+import { nodeCfbCipher } from '@dm51/shared/node';
+import { createDatabase } from '../packages/server/src/db/database.js';
+import { migrateToLatest } from '../packages/server/src/db/migrator.js';
+import { E2E_KEYS, startServer } from '../e2e/support/server.js';
+
+const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const WORKS = Number(process.env['BENCH_WORKS'] ?? 10_000);
+const CHAPTERS_PER_WORK = Number(process.env['BENCH_CHAPTERS_PER_WORK'] ?? 5);
+const PAGES_PER_CHAPTER = Number(process.env['BENCH_PAGES_PER_CHAPTER'] ?? 10);
+const BATCH = 1_000;
+
+interface Measurement {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/** Writes the catalogue with prepared statements, one transaction per batch of works. */
+function generate(sqlitePath: string): { chapterIds: number[]; seconds: number } {
+  const started = Date.now();
+  const db = new SqliteDatabase(sqlitePath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const now = Math.floor(Date.now() / 1000);
+  const insertCategory = db.prepare('insert into categories (type, name, sort) values (0, ?, ?)');
+  const categories = Array.from({ length: 10 }, (_, i) =>
+    Number(insertCategory.run(`分类${i}`, i).lastInsertRowid),
+  );
+  const insertTag = db.prepare('insert into tags (name) values (?)');
+  const tags = Array.from({ length: 50 }, (_, i) => Number(insertTag.run(`标签${i}`).lastInsertRowid));
+  const insertAuthor = db.prepare('insert into authors (name) values (?)');
+  const authors = Array.from({ length: 2_000 }, (_, i) =>
+    Number(insertAuthor.run(`作者${i}`).lastInsertRowid),
+  );
+
+  const insertWork =
+    db.prepare(`insert into works (type, title, summary, cover_key, cover_width, cover_height,
+    is_end, pay, score_x10, source_key, chapter_count, latest_chapter_title, views_total, favorites_total,
+    published, created_time, updated_time) values (0, ?, ?, ?, 360, 480, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`);
+  const insertWorkAuthor = db.prepare('insert into work_authors (work_id, author_id) values (?, ?)');
+  const insertWorkTag = db.prepare('insert into work_tags (work_id, tag_id) values (?, ?)');
+  const insertWorkCategory = db.prepare('insert into work_categories (work_id, category_id) values (?, ?)');
+  const insertChapter = db.prepare(`insert into chapters (work_id, sort_order, number, title, pay, page_count,
+    source_path, created_time, updated_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertPage = db.prepare(
+    'insert into pages (chapter_id, page_index, media_key, width, height, bytes) values (?, ?, ?, 800, 1200, 150000)',
+  );
+  const chapterIds: number[] = [];
+  const writeBatch = db.transaction((from: number, to: number) => {
+    for (let w = from; w < to; w += 1) {
+      const workId = Number(
+        insertWork.run(
+          `作品 ${w} Work`,
+          `第${w}部作品的简介。`,
+          `aa/bb/${w.toString(16).padStart(64, '0')}_xfile.jpg`,
+          w % 3 === 0 ? 1 : 0,
+          w % 10 === 0 ? 2 : 0,
+          50 + (w % 50),
+          `bench/${w}`,
+          CHAPTERS_PER_WORK,
+          `第${CHAPTERS_PER_WORK}话`,
+          (w * 7919) % 100_000,
+          w % 500,
+          now,
+          now - (w % 100_000),
+        ).lastInsertRowid,
+      );
+      insertWorkAuthor.run(workId, authors[w % authors.length]);
+      insertWorkTag.run(workId, tags[w % tags.length]);
+      insertWorkTag.run(workId, tags[(w + 17) % tags.length]);
+      insertWorkCategory.run(workId, categories[w % categories.length]);
+      for (let c = 0; c < CHAPTERS_PER_WORK; c += 1) {
+        const chapterId = Number(
+          insertChapter.run(
+            workId,
+            c,
+            String(c + 1),
+            `第${c + 1}话`,
+            0,
+            PAGES_PER_CHAPTER,
+            `bench/${w}/${c}`,
+            now,
+            now,
+          ).lastInsertRowid,
+        );
+        if (chapterIds.length < 200 && w % 37 === 0) chapterIds.push(chapterId);
+        for (let p = 0; p < PAGES_PER_CHAPTER; p += 1) {
+          insertPage.run(
+            chapterId,
+            p,
+            `cc/dd/${chapterId.toString(16).padStart(56, '0')}${p.toString(16).padStart(8, '0')}_xfile.webp`,
+          );
+        }
+      }
+    }
+  });
+  for (let from = 0; from < WORKS; from += BATCH) writeBatch(from, Math.min(WORKS, from + BATCH));
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.exec('analyze');
+  db.close();
+  return { chapterIds, seconds: (Date.now() - started) / 1000 };
+}
+
+async function measure(url: string, bodies: string[]): Promise<Measurement> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        setupRequest: (request) => {
+          next = (next + 1) % bodies.length;
+          return { ...request, body: bodies[next] };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function startBaseline(responseBody: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(responseBody);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}/v3/bench` });
+    });
+  });
+}
+
+const row = (name: string, m: Measurement) =>
+  `${name.padEnd(34)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dm51-bench-catalogue-'));
+  const sqlitePath = join(dataDir, 'app.db');
+  const db = createDatabase({ databaseUrl: null, sqlitePath });
+  await migrateToLatest(db);
+  await db.destroy();
+  const { chapterIds, seconds } = generate(sqlitePath);
+  console.log(
+    `catalogue: ${WORKS} works, ${WORKS * CHAPTERS_PER_WORK} chapters, ${WORKS * CHAPTERS_PER_WORK * PAGES_PER_CHAPTER} pages (generated in ${seconds.toFixed(1)} s)`,
+  );
+
+  const server = await startServer({ DATA_DIR: dataDir, TIMESTAMP_WINDOW_S: '3600' });
+  const envelope = createEnvelope(E2E_KEYS.envelopeKey, nodeCfbCipher);
+  const seal = (payload: Record<string, unknown>) =>
+    new URLSearchParams({
+      data: envelope.seal({
+        facility: 'Linux_h5',
+        deviceid: 'bench-device',
+        apikey: E2E_KEYS.apiKey,
+        is_guest: 1,
+        timestamp: Date.now(),
+        ...payload,
+      }),
+    }).toString();
+  const post = async (path: string, body: string) => {
+    const response = await fetch(`${server.baseURL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    const text = await response.text();
+    const parsed = JSON.parse(text) as { code: number; data: string | null };
+    if (parsed.code !== 1) throw new Error(`the server refused ${path}: ${text}`);
+    return { text, data: parsed.data ? envelope.open(parsed.data) : null };
+  };
+
+  try {
+    const init = (await post('/v3/app/init', seal({ deviceid: 'bench-device' }))).data as {
+      token: string;
+      user: { id: number };
+    };
+    const session = { user_token: init.token, user_id: init.user.id };
+    const cases = [
+      { name: '/v3/comic/index', bodies: [seal({ ...session, reco_size: 6, news_size: 10, type_size: 10 })] },
+      { name: '/v3/comic/read', bodies: chapterIds.map((chapter_id) => seal({ ...session, chapter_id })) },
+      {
+        name: '/v3/search/index',
+        bodies: ['作品 12', '标签3', 'work 99', '作者17'].map((keyword) =>
+          seal({ ...session, keyword, page: 2 }),
+        ),
+      },
+    ];
+    // The first search builds the index of every work (later searches only re-index changed works).
+    const indexStart = Date.now();
+    await post('/v3/search/index', seal({ ...session, keyword: '作品', page: 2 }));
+    console.log(
+      `search index built for ${WORKS} works in ${((Date.now() - indexStart) / 1000).toFixed(1)} s`,
+    );
+    console.log(`${CONNECTIONS} connections, ${DURATION_S} s per measurement`);
+    for (const { name, bodies } of cases) {
+      const sample = await post(name, bodies[0]!);
+      const baseline = await startBaseline(sample.text);
+      try {
+        const base = await measure(baseline.url, bodies);
+        const app = await measure(`${server.baseURL}${name}`, bodies);
+        console.log(row(`${name} baseline (bare node:http)`, base));
+        console.log(row(`${name} app (full envelope)`, app));
+        console.log(
+          `${name} ratio app/baseline: ${(app.requestsPerSecond / base.requestsPerSecond).toFixed(3)}`,
+        );
+      } finally {
+        baseline.server.close();
+      }
+    }
+  } finally {
+    await server.stop();
+    if (process.env['BENCH_KEEP_DATA']) console.log(`data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,146 @@
+/** The shapes the import pipeline passes between its stages, and what a run reports. */
+
+export type ImportKind = 'comic' | 'novel' | 'anime';
+
+/** An author credit as it appears on a work. */
+export interface AuthorCredit {
+  name: string;
+  /** writer, penciller, inker, colorist, letterer, cover, editor, translator, author, ... */
+  role: string;
+}
+
+/**
+ * What one library file says about its work. Stored per file (library_files.meta) so that the
+ * work's fields are re-derived from all of its files whenever one of them changes or goes away.
+ */
+export interface FileMeta {
+  /** Series/work name the file declares (ComicInfo Series, EPUB series or title); null: folder name. */
+  series: string | null;
+  /** Other names (EPUB title when the series differs, the folder name when metadata renames it). */
+  altTitles: string[];
+  summary: string | null;
+  authors: AuthorCredit[];
+  /** Genres first (they drive categories), then free tags. */
+  genres: string[];
+  tags: string[];
+  language: string | null;
+  rtl: boolean;
+  ageRating: string | null;
+  /** The file says the series is complete (ComicInfo Count reached, Notes, a marker). */
+  finished: boolean;
+  /** The file marks the work VIP (pay = 2). */
+  vip: boolean;
+  /** 0-100 (score × 10), from ComicInfo CommunityRating (0-5 stars) or Notes; null when unknown. */
+  scoreX10: number | null;
+  /** ComicInfo Count: how many issues the series has in total. */
+  count: number | null;
+  cover: StoredImage | null;
+}
+
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** A media object written to the store, recorded in media_objects. */
+export interface WrittenMedia {
+  key: string;
+  contentType: string;
+  bytes: number;
+}
+
+export interface PreparedPage extends StoredImage {
+  index: number;
+}
+
+export interface PreparedVideo {
+  sourcePath: string;
+  container: string;
+  durationMs: number;
+  width: number;
+  height: number;
+  videoCodec: string;
+  audioCodecs: string[];
+  subtitles: { path: string; format: string; language: string | null; embedded: boolean }[];
+  posterKey: string;
+}
+
+/** One chapter (or episode) ready to be written: every media object it names is already stored. */
+export interface PreparedChapter {
+  /** Library-relative source: the file, or `file#0003` for the n-th chapter inside a book. */
+  sourcePath: string;
+  number: string;
+  volume: string;
+  title: string;
+  special: boolean;
+  pages: PreparedPage[];
+  novel: { html: string; text: string; wordCount: number } | null;
+  video: PreparedVideo | null;
+  durationS: number;
+  /** Media the chapter uses besides its pages (novel images, posters, the file's cover). */
+  extraMedia: string[];
+}
+
+/** A library file read, rendered and stored, waiting for its one database transaction. */
+export interface PreparedFile {
+  kind: ImportKind;
+  /** Library-relative identity of the work (a series folder, or a virtual one for loose files). */
+  workKey: string;
+  /** Folder or grouping name used as the title when the metadata names no series. */
+  fallbackTitle: string;
+  meta: FileMeta;
+  chapters: PreparedChapter[];
+  media: WrittenMedia[];
+  /** Entries inside the file left out by design (not an image, OS litter, unsafe path, duplicate). */
+  skipped: { entry: string; reason: string }[];
+  /** Pages or images that could not be decoded or broke a limit; the rest of the file imported. */
+  failedEntries: { entry: string; reason: string }[];
+}
+
+export type CountKey = 'added' | 'updated' | 'unchanged' | 'removed' | 'failed';
+export type Counts = Record<CountKey, number>;
+
+export interface ImportedChapterReport {
+  number: string;
+  volume: string;
+  title: string;
+  pages: number;
+}
+
+export interface ImportedWorkReport {
+  kind: ImportKind;
+  title: string;
+  series: string;
+  authors: string[];
+  language: string;
+  rtl: boolean;
+  chapters: ImportedChapterReport[];
+}
+
+export interface ImportFailure {
+  path: string;
+  reason: string;
+}
+
+/** What a run reports: the CLI prints it, the job keeps it, import_runs stores it. */
+export interface ImportSummary {
+  library: string;
+  files: { scanned: number; unchanged: number; imported: number; removed: number; failed: number };
+  works: Counts;
+  chapters: Counts;
+  pages: Counts;
+  mediaCollected: number;
+  durationMs: number;
+  worksReport: ImportedWorkReport[];
+  failed: ImportFailure[];
+  skipped: ImportFailure[];
+}
+
+export interface ImportProgress {
+  phase: 'scanning' | 'importing' | 'removing' | 'collecting' | 'done';
+  done: number;
+  total: number;
+  current: string | null;
+}

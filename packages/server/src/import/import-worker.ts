@@ -1,0 +1,68 @@
+/**
+ * The body of a background import: runs in a worker thread with its own database connection, so
+ * decoding and hashing never block the server's event loop. Reports progress and the summary to
+ * the parent by message.
+ */
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createDatabase } from '../db/database.js';
+import { generateDemoLibrary } from '../demo/demo-library.js';
+import { LocalMediaStore } from '../media/local-media-store.js';
+import type { ImportProgress, ImportSummary } from './import-types.js';
+import { runImport } from './library-importer.js';
+
+export interface ImportWorkerInput {
+  root: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  sqlitePath: string;
+  pgSchema: string | null;
+  xorKey: number;
+  /** Generate the demo library into `root` first (when missing). */
+  demo: boolean;
+}
+
+export type ImportWorkerMessage =
+  | { type: 'progress'; progress: ImportProgress }
+  | { type: 'done'; summary: ImportSummary }
+  | { type: 'failed'; reason: string };
+
+async function work(input: ImportWorkerInput): Promise<void> {
+  const post = (message: ImportWorkerMessage) => parentPort?.postMessage(message);
+  const db = createDatabase(
+    { databaseUrl: input.databaseUrl, sqlitePath: input.sqlitePath },
+    input.pgSchema ? { pgSchema: input.pgSchema } : {},
+  );
+  try {
+    if (input.demo) {
+      post({
+        type: 'progress',
+        progress: { phase: 'scanning', done: 0, total: 0, current: 'generating the demo library' },
+      });
+      await generateDemoLibrary(input.root);
+    }
+    let last = 0;
+    const summary = await runImport({
+      root: input.root,
+      db,
+      media: new LocalMediaStore(join(input.dataDir, 'media')),
+      xorKey: input.xorKey,
+      dataDir: input.dataDir,
+      // Two workers' worth of files at once: the server keeps the rest of the machine.
+      concurrency: 2,
+      onProgress: (progress) => {
+        const now = Date.now();
+        if (now - last < 200 && progress.phase === 'importing') return;
+        last = now;
+        post({ type: 'progress', progress });
+      },
+    });
+    post({ type: 'done', summary });
+  } catch (error) {
+    post({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
+  } finally {
+    await db.destroy();
+  }
+}
+
+await work(workerData as ImportWorkerInput);

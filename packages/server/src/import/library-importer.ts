@@ -1,0 +1,308 @@
+/**
+ * One import run over a library folder: walk → compare with what library_files remembers → read,
+ * render and store each new or changed file (several at a time) → commit each file in its own
+ * transaction (one at a time) → remove what disappeared → collect orphan media → summary.
+ *
+ * Crash safety: media are content-addressed and written before the rows naming them; each file's
+ * rows change in one transaction; a run left "running" by a crash is closed as interrupted by the
+ * next one, which then always collects orphans. So kill -9 at any point, then rerun, converges.
+ */
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_LIMITS, LibraryError, detectKindByContent, type ArchiveLimits } from '@dm51/library';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { LocalMediaStore } from '../media/local-media-store.js';
+import type { MediaStore } from '../media/media-store.js';
+import { CatalogueImportRunsRepository } from '../repositories/catalogue-import-runs.repository.js';
+import { CatalogueImportRepository } from '../repositories/catalogue-import.repository.js';
+import { prepareVideo } from './anime-preparer.js';
+import { prepareComic } from './comic-preparer.js';
+import { ImportCommitter, type FileIdentity } from './import-committer.js';
+import { acquireImportLock } from './import-lock.js';
+import { ImportReport } from './import-report.js';
+import type { FileMeta, ImportKind, ImportProgress, ImportSummary, PreparedFile } from './import-types.js';
+import { walkLibrary, type LibraryUnit } from './library-walker.js';
+import {
+  DEFAULT_RENDITION_LIMITS,
+  IMPORT_MEDIA_PREFIX,
+  MediaWriter,
+  type RenditionLimits,
+} from './media-renditions.js';
+import { prepareEpub, prepareTxt } from './novel-preparer.js';
+import { parseNfo } from './nfo.js';
+
+export interface ImportOptions {
+  /** The library folder. */
+  root: string;
+  db: Kysely<DB>;
+  media: MediaStore;
+  xorKey: number;
+  /** Where the cross-process import lock lives (DATA_DIR). */
+  dataDir: string;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Files read and rendered at once; commits stay one at a time. */
+  concurrency?: number;
+  archiveLimits?: ArchiveLimits;
+  renditionLimits?: RenditionLimits;
+}
+
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof LibraryError) return error.reason;
+  const message = error instanceof Error ? error.message : String(error);
+  return `unexpected error: ${message}`;
+}
+
+export async function runImport(options: ImportOptions): Promise<ImportSummary> {
+  let root: string;
+  try {
+    root = await realpath(options.root);
+    if (!(await stat(root)).isDirectory()) throw new Error('not a folder');
+  } catch {
+    throw new ImportError(`library folder not found: ${options.root}`);
+  }
+  const release = await acquireImportLock(options.dataDir);
+  try {
+    return await new LibraryImport(root, options).run();
+  } finally {
+    await release();
+  }
+}
+
+class LibraryImport {
+  private readonly repo: CatalogueImportRepository;
+  private readonly runs: CatalogueImportRunsRepository;
+  private readonly archiveLimits: ArchiveLimits;
+  private readonly renditionLimits: RenditionLimits;
+  private report!: ImportReport;
+  private prefix = '';
+  private committer!: ImportCommitter;
+  private commitChain: Promise<unknown> = Promise.resolve();
+  private progress: ImportProgress = { phase: 'scanning', done: 0, total: 0, current: null };
+
+  constructor(
+    private readonly root: string,
+    private readonly options: ImportOptions,
+  ) {
+    this.repo = new CatalogueImportRepository(options.db);
+    this.runs = new CatalogueImportRunsRepository(options.db);
+    this.archiveLimits = options.archiveLimits ?? DEFAULT_LIMITS;
+    this.renditionLimits = options.renditionLimits ?? DEFAULT_RENDITION_LIMITS;
+  }
+
+  private emit(update: Partial<ImportProgress>): void {
+    this.progress = { ...this.progress, ...update };
+    this.options.onProgress?.(this.progress);
+  }
+
+  async run(): Promise<ImportSummary> {
+    const started = Date.now();
+    const time = () => Math.floor(Date.now() / 1000);
+    const interrupted = await this.runs.closeInterruptedRuns(time());
+    const libraryId = await this.runs.ensureLibrary(this.root, time());
+    this.prefix = `${libraryId}/`;
+    this.committer = new ImportCommitter(this.repo, this.prefix);
+    this.report = new ImportReport(this.root, this.prefix);
+    const runId = await this.runs.startRun(libraryId, time());
+    try {
+      if (this.options.media instanceof LocalMediaStore) await this.options.media.removeStaleTempFiles();
+      this.emit({ phase: 'scanning' });
+      const { units, unreadable } = await walkLibrary(this.root);
+      for (const u of unreadable) this.report.fail(u.path, u.reason);
+      const remembered = new Map((await this.repo.libraryFiles(this.prefix)).map((r) => [r.path, r]));
+
+      const changed: LibraryUnit[] = [];
+      const seen = new Set<string>();
+      for (const unit of units) {
+        const path = this.prefix + unit.rel;
+        seen.add(path);
+        const before = remembered.get(path);
+        if (before && before.size === unit.size && before.mtime_ms === unit.mtimeMs) {
+          this.report.unchangedFile(before);
+        } else changed.push(unit);
+      }
+      const gone = [...remembered.values()].filter((r) => !seen.has(r.path));
+      const chapterUnits = changed.filter((u) => u.type !== 'work-folder');
+      const folderUnits = changed.filter((u) => u.type === 'work-folder');
+      this.report.files.scanned = units.length;
+      this.emit({ phase: 'importing', done: 0, total: changed.length + gone.length });
+
+      await this.pool(chapterUnits, (unit) => this.importUnit(unit));
+      await this.commitChain;
+      for (const unit of folderUnits) await this.importFolder(unit);
+
+      this.emit({ phase: 'removing' });
+      for (const row of gone) {
+        const result = await this.committer.removeFile(
+          { path: row.path, kind: row.kind, size: row.size, mtimeMs: row.mtime_ms },
+          null,
+        );
+        this.report.removedFile(row.kind === 'work-folder', result);
+        this.emit({ done: this.progress.done + 1, current: row.path.slice(this.prefix.length) });
+      }
+
+      if (changed.length > 0 || gone.length > 0 || interrupted > 0) {
+        this.emit({ phase: 'collecting', current: null });
+        this.report.mediaCollected = await this.collectOrphans();
+      }
+      const summary = await this.report.finish(this.repo, Date.now() - started);
+      await this.runs.finishRun(runId, 'done', JSON.stringify(summary), '', time());
+      this.emit({ phase: 'done', current: null });
+      return summary;
+    } catch (error) {
+      await this.runs.finishRun(runId, 'failed', '{}', reasonOf(error), time()).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Runs `work` over `items` with a fixed number in flight. */
+  private async pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+    const size = Math.max(1, this.options.concurrency ?? Math.min(4, availableParallelism() + 1));
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    });
+    await Promise.all(lanes);
+  }
+
+  /** Commits run one after another whatever order the reads finish in. */
+  private serial<T>(commit: () => Promise<T>): Promise<T> {
+    const result = this.commitChain.then(commit);
+    this.commitChain = result.catch(() => undefined);
+    return result;
+  }
+
+  private identity(unit: LibraryUnit, kind: string): FileIdentity {
+    return { path: this.prefix + unit.rel, kind, size: unit.size, mtimeMs: unit.mtimeMs };
+  }
+
+  private async importUnit(unit: LibraryUnit): Promise<void> {
+    this.emit({ current: unit.rel });
+    let prepared: PreparedFile | null = null;
+    let failure: string | null = null;
+    let kind: string = unit.layoutKind ?? 'unknown';
+    try {
+      const resolved = await this.kindOf(unit);
+      kind = resolved ?? kind;
+      prepared = await this.prepare(unit, resolved);
+    } catch (error) {
+      failure = reasonOf(error);
+    }
+    try {
+      if (prepared) {
+        const done = prepared;
+        const result = await this.serial(() =>
+          this.committer.commitFile(this.identity(unit, done.kind), done),
+        );
+        this.report.committed(unit.rel, done, result);
+      } else {
+        const result = await this.serial(() => this.committer.removeFile(this.identity(unit, kind), failure));
+        this.report.failedFile(unit.rel, failure ?? 'unreadable', result);
+      }
+    } catch (error) {
+      // A database error on one file is reported; the next file may still succeed.
+      this.report.fail(unit.rel, reasonOf(error));
+    }
+    this.emit({ done: this.progress.done + 1 });
+  }
+
+  /** The kind a unit is read as: the layout's, unless the file plainly is something else. */
+  private async kindOf(unit: LibraryUnit): Promise<ImportKind | null> {
+    switch (unit.type) {
+      case 'image-folder':
+        return 'comic';
+      case 'epub':
+      case 'txt':
+        return 'novel';
+      case 'video':
+        return 'anime';
+      case 'archive': {
+        if (unit.layoutKind === 'comic') return 'comic';
+        const detected = await detectKindByContent(unit.abs);
+        return detected === 'unknown' ? 'comic' : detected;
+      }
+      default:
+        return null;
+    }
+  }
+
+  private async prepare(unit: LibraryUnit, kind: ImportKind | null): Promise<PreparedFile> {
+    const writer = new MediaWriter(this.options.media, this.options.xorKey, this.renditionLimits);
+    const ctx = { writer, limits: this.archiveLimits };
+    if (unit.type === 'unsupported') {
+      throw new LibraryError(
+        'unsupported',
+        `unsupported file type: ${unit.rel.slice(unit.rel.lastIndexOf('.'))}`,
+      );
+    }
+    if (kind === 'anime') return prepareVideo(unit, writer, this.root);
+    if (kind === 'novel') return unit.type === 'txt' ? prepareTxt(unit) : prepareEpub(unit, ctx);
+    return prepareComic(unit, ctx);
+  }
+
+  private async importFolder(unit: LibraryUnit): Promise<void> {
+    this.emit({ current: unit.rel });
+    const folder = unit.rel.replace(/\/$/, '');
+    const kinds: ImportKind[] = ['comic', 'novel', 'anime'];
+    const keys = unit.layoutKind ? [folder] : kinds.map((k) => `${folder}#${k}`);
+    const meta: FileMeta = {
+      series: null,
+      altTitles: [],
+      summary: null,
+      authors: [],
+      genres: [],
+      tags: [],
+      language: null,
+      rtl: false,
+      ageRating: null,
+      finished: unit.markers?.finished ?? false,
+      vip: unit.markers?.vip ?? false,
+      scoreX10: null,
+      count: null,
+      cover: null,
+    };
+    const writer = new MediaWriter(this.options.media, this.options.xorKey, this.renditionLimits);
+    try {
+      if (unit.poster) {
+        meta.cover = await writer.putCover(await readFile(join(this.root, unit.poster)));
+      }
+      if (unit.nfo) Object.assign(meta, parseNfo(await readFile(join(this.root, unit.nfo), 'utf8'), meta));
+      const workId = await this.serial(() =>
+        this.committer.commitFolder(this.identity(unit, 'work-folder'), keys, meta, writer.written),
+      );
+      if (workId !== null) this.report.folderCommitted(workId);
+    } catch (error) {
+      this.report.fail(unit.poster ?? unit.rel, reasonOf(error));
+    }
+    this.emit({ done: this.progress.done + 1 });
+  }
+
+  /**
+   * Deletes stored objects nothing in the catalogue points at (left by a crash between a media
+   * write and its transaction, or by a re-import that replaced a chapter's pages), and their
+   * media_objects rows.
+   */
+  private async collectOrphans(): Promise<number> {
+    const referenced = await this.repo.referencedMediaKeys();
+    let collected = 0;
+    for await (const key of this.options.media.keys()) {
+      if (key.startsWith(IMPORT_MEDIA_PREFIX) && !referenced.has(key)) {
+        await this.options.media.delete(key);
+        collected += 1;
+      }
+    }
+    const stale = (await this.repo.mediaObjectKeys()).filter(
+      (key) => key.startsWith(IMPORT_MEDIA_PREFIX) && !referenced.has(key),
+    );
+    await this.repo.deleteMediaObjects(stale);
+    return collected;
+  }
+}

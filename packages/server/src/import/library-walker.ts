@@ -1,0 +1,269 @@
+/**
+ * Walks a library folder and lists what can be imported, with the size and modification time
+ * that decide whether a file changed since the last run. Nothing is opened or decoded here, so an
+ * unchanged library costs one readdir per folder and one stat per file.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isPageImage, matchSidecars } from '@dm51/library';
+import type { ImportKind } from './import-types.js';
+
+export type UnitType = 'archive' | 'image-folder' | 'epub' | 'txt' | 'video' | 'work-folder' | 'unsupported';
+
+export interface LibraryUnit {
+  /** Library-relative path, forward slashes; a work-folder unit ends with '/'. */
+  rel: string;
+  abs: string;
+  type: UnitType;
+  /** The kind the layout says (`comics/`, `novels/`, `anime/`, 漫画...), null when it says nothing. */
+  layoutKind: ImportKind | null;
+  /** Library-relative folder that holds the series (first folder below the kind root), or null. */
+  seriesFolder: string | null;
+  /** Library-relative folder loose files are grouped in ('' for the library root). */
+  groupFolder: string;
+  size: number;
+  mtimeMs: number;
+  /** Videos: their subtitle files and thumbnail. */
+  subtitles?: { path: string; format: string; language: string | null }[];
+  thumbnail?: string | null;
+  /** Work folders: marker files and the poster/cover image. */
+  markers?: { vip: boolean; finished: boolean };
+  poster?: string | null;
+  /** EPUB/TXT: how many books share the folder (one book in a folder is that folder's work). */
+  booksInFolder?: number;
+  /** Kodi/Jellyfin series metadata (`tvshow.nfo`), library-relative. */
+  nfo?: string | null;
+}
+
+const LAYOUT: Record<string, ImportKind> = {
+  comics: 'comic',
+  comic: 'comic',
+  manga: 'comic',
+  漫画: 'comic',
+  漫畫: 'comic',
+  novels: 'novel',
+  novel: 'novel',
+  books: 'novel',
+  小说: 'novel',
+  小說: 'novel',
+  anime: 'anime',
+  动漫: 'anime',
+  動漫: 'anime',
+  动画: 'anime',
+  動畫: 'anime',
+  番剧: 'anime',
+};
+
+const ARCHIVE_EXT = new Set(['cbz', 'zip', 'cb7', '7z', 'cbr', 'rar']);
+const VIDEO_EXT = new Set(['mp4', 'm4v', 'mkv', 'webm']);
+/** Content formats the importer recognises but cannot read: reported, so operators know. */
+const UNSUPPORTED_EXT = new Set([
+  'pdf',
+  'mobi',
+  'azw',
+  'azw3',
+  'kfx',
+  'djvu',
+  'cbt',
+  'tar',
+  'avi',
+  'mov',
+  'wmv',
+  'flv',
+  'rmvb',
+  'm2ts',
+]);
+/** Files that say something about the whole series folder (documented in the README). */
+const VIP_MARKERS = new Set(['.vip', 'vip', 'vip.txt']);
+const FINISHED_MARKERS = new Set([
+  '.complete',
+  '.completed',
+  '.finished',
+  '完结',
+  '完結',
+  'complete',
+  'finished',
+]);
+const POSTER_STEMS = new Set(['poster', 'cover', 'folder', 'show', 'fanart', 'banner']);
+/** OS litter and tool folders that are never content. */
+const IGNORED_DIRS = new Set(['__macosx', '@eadir', '$recycle.bin', 'lost+found', '.trash']);
+
+function ext(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+function stem(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+interface Context {
+  rel: string;
+  layoutKind: ImportKind | null;
+  /** rel of the kind root (the layout folder, or the library root). */
+  kindRoot: string;
+}
+
+export interface WalkResult {
+  units: LibraryUnit[];
+  /** Folders that could not be read, reported as failures. */
+  unreadable: { path: string; reason: string }[];
+}
+
+/** Lists the importable units of `root` in a stable order (by relative path). */
+export async function walkLibrary(root: string): Promise<WalkResult> {
+  const units: LibraryUnit[] = [];
+  const unreadable: { path: string; reason: string }[] = [];
+  await walkDir(root, { rel: '', layoutKind: null, kindRoot: '' }, units, unreadable);
+  units.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return { units, unreadable };
+}
+
+async function walkDir(
+  root: string,
+  ctx: Context,
+  units: LibraryUnit[],
+  unreadable: { path: string; reason: string }[],
+): Promise<void> {
+  const dirAbs = join(root, ctx.rel);
+  let entries;
+  try {
+    entries = await readdir(dirAbs, { withFileTypes: true });
+  } catch (error) {
+    unreadable.push({ path: ctx.rel || '.', reason: `unreadable folder: ${(error as Error).message}` });
+    return;
+  }
+  const files = entries.filter((e) => e.isFile()).map((e) => e.name);
+  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  const relOf = (name: string) => (ctx.rel ? `${ctx.rel}/${name}` : name);
+  const depthBelowKindRoot =
+    ctx.rel === ctx.kindRoot ? 0 : ctx.rel.slice(ctx.kindRoot.length).split('/').filter(Boolean).length;
+  const seriesFolder =
+    depthBelowKindRoot === 0
+      ? null
+      : ctx.rel
+          .split('/')
+          .slice(0, ctx.kindRoot.split('/').filter(Boolean).length + 1)
+          .join('/');
+  const groupFolder = seriesFolder ?? ctx.kindRoot;
+  const statOf = async (name: string) => {
+    try {
+      const info = await stat(join(dirAbs, name));
+      return { size: info.size, mtimeMs: Math.floor(info.mtimeMs) };
+    } catch {
+      return { size: 0, mtimeMs: 0 };
+    }
+  };
+
+  const visible = files.filter((f) => !f.startsWith('.'));
+  const images = visible.filter((f) => isPageImage(f));
+  const videos = visible.filter((f) => VIDEO_EXT.has(ext(f)));
+  const archives = visible.filter((f) => ARCHIVE_EXT.has(ext(f)));
+  const books = visible.filter((f) => ext(f) === 'epub');
+  const texts = visible.filter(
+    (f) => ext(f) === 'txt' && !/^(readme|notes?|info|vip|license)$/i.test(stem(f)),
+  );
+  const posterCandidates = images.filter((f) => POSTER_STEMS.has(stem(f).toLowerCase()));
+  // One image named cover/poster is the series' poster; anything more is a folder of pages.
+  const onlyPosters = images.length === posterCandidates.length;
+  const isImageFolder =
+    depthBelowKindRoot > 0 &&
+    videos.length === 0 &&
+    archives.length === 0 &&
+    books.length === 0 &&
+    images.length > 0 &&
+    !(onlyPosters && (images.length === 1 || dirs.length > 0));
+  const base = { layoutKind: ctx.layoutKind, seriesFolder, groupFolder };
+
+  const one = async (name: string, type: UnitType, extra: Partial<LibraryUnit> = {}) => {
+    const info = await statOf(name);
+    units.push({ ...base, rel: relOf(name), abs: join(dirAbs, name), type, ...info, ...extra });
+  };
+
+  if (isImageFolder) {
+    let size = 0;
+    let mtimeMs = 0;
+    for (const name of [...images, ...visible.filter((f) => f.toLowerCase() === 'comicinfo.xml')]) {
+      const info = await statOf(name);
+      size += info.size;
+      mtimeMs = Math.max(mtimeMs, info.mtimeMs);
+    }
+    units.push({ ...base, rel: ctx.rel, abs: dirAbs, type: 'image-folder', size, mtimeMs });
+  }
+
+  for (const name of archives) await one(name, 'archive');
+  const booksInFolder = books.length + texts.length;
+  for (const name of books) await one(name, 'epub', { booksInFolder });
+  for (const name of texts) await one(name, 'txt', { booksInFolder });
+  if (videos.length > 0) {
+    const folder = matchSidecars(visible);
+    for (const episode of folder.episodes) {
+      const sidecars = [
+        ...episode.subtitles.map((s) => s.path),
+        ...(episode.thumbnail ? [episode.thumbnail] : []),
+      ];
+      let { size, mtimeMs } = await statOf(episode.path);
+      for (const sidecar of sidecars) {
+        const info = await statOf(sidecar);
+        size += info.size;
+        mtimeMs = Math.max(mtimeMs, info.mtimeMs);
+      }
+      units.push({
+        ...base,
+        rel: relOf(episode.path),
+        abs: join(dirAbs, episode.path),
+        type: 'video',
+        size,
+        mtimeMs,
+        subtitles: episode.subtitles.map((s) => ({ ...s, path: relOf(s.path) })),
+        thumbnail: episode.thumbnail ? relOf(episode.thumbnail) : null,
+      });
+    }
+  }
+  // Everything else (sidecars, metadata, notes) is left alone quietly.
+  for (const name of visible) if (UNSUPPORTED_EXT.has(ext(name))) await one(name, 'unsupported');
+
+  // The series folder itself: markers and a poster say something about the whole work.
+  if (depthBelowKindRoot === 1 && !isImageFolder) {
+    const lower = files.map((f) => f.toLowerCase());
+    const vip = lower.some((f) => VIP_MARKERS.has(f));
+    const finished = lower.some((f) => FINISHED_MARKERS.has(f));
+    const poster = posterCandidates.sort()[0] ?? null;
+    const nfo = files.find((f) => /^(tvshow|series)\.nfo$/i.test(f)) ?? null;
+    if (vip || finished || poster || nfo) {
+      let size = 0;
+      let mtimeMs = 0;
+      const markerFiles = files.filter(
+        (f) => VIP_MARKERS.has(f.toLowerCase()) || FINISHED_MARKERS.has(f.toLowerCase()),
+      );
+      for (const name of [...markerFiles, ...(poster ? [poster] : []), ...(nfo ? [nfo] : [])]) {
+        const info = await statOf(name);
+        size += info.size + 1;
+        mtimeMs = Math.max(mtimeMs, info.mtimeMs);
+      }
+      units.push({
+        ...base,
+        rel: `${ctx.rel}/`,
+        abs: dirAbs,
+        type: 'work-folder',
+        size,
+        mtimeMs,
+        markers: { vip, finished },
+        poster: poster ? relOf(poster) : null,
+        nfo: nfo ? relOf(nfo) : null,
+      });
+    }
+  }
+
+  for (const name of dirs.sort()) {
+    if (name.startsWith('.') || IGNORED_DIRS.has(name.toLowerCase())) continue;
+    const layoutKind = LAYOUT[name.toLowerCase()];
+    const childRel = relOf(name);
+    const child: Context =
+      layoutKind && depthBelowKindRoot === 0
+        ? { rel: childRel, layoutKind, kindRoot: childRel }
+        : { rel: childRel, layoutKind: ctx.layoutKind, kindRoot: ctx.kindRoot };
+    await walkDir(root, child, units, unreadable);
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * The search index and search bookkeeping. Documents are lowercased text per field weight
+ * (title + alternative titles, authors + tags, summary) in search_documents; SQLite matches with
+ * an FTS5 trigram table (search_fts, rowid = work id), PostgreSQL with LIKE over a pg_trgm GIN
+ * index. Both are substring matches, so Chinese needs no word segmentation; terms shorter than a
+ * trigram fall back to LIKE on the same documents.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../db/database.js';
+import { isSqlite } from '../db/migrations/helpers.js';
+import { CARD_COLUMNS, type WorkCardRow } from './catalogue.repository.js';
+
+export interface SearchDocument {
+  work_id: number;
+  type: number;
+  title_text: string;
+  people_text: string;
+  summary_text: string;
+  body: string;
+  src_updated_time: number;
+  src_title: string;
+  src_alt_titles: string;
+  src_summary_length: number;
+  src_authors_sig: number;
+  src_tags_sig: number;
+}
+
+/** A cheap fingerprint of a work's author or tag set: count and sum of ids. */
+export const setSignature = (ids: number[]) => ids.length * 1_000_003 + ids.reduce((a, b) => a + b, 0);
+
+const TRIGRAM = 3;
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = (column: string, term: string) =>
+  sql<SqlBool>`${sql.ref(column)} like ${likePattern(term)} escape '\\'`;
+
+export class SearchRepository {
+  private readonly sqlite: boolean;
+
+  constructor(private readonly db: Database) {
+    this.sqlite = isSqlite(db);
+  }
+
+  /** Published works whose document is missing or was built from other values than theirs now. */
+  async staleWorkIds(limit: number): Promise<number[]> {
+    const authorSig = this.db
+      .selectFrom('work_authors')
+      .select(['work_id', sql<number>`count(*) * 1000003 + sum(author_id)`.as('sig')])
+      .groupBy('work_id')
+      .as('a');
+    const tagSig = this.db
+      .selectFrom('work_tags')
+      .select(['work_id', sql<number>`count(*) * 1000003 + sum(tag_id)`.as('sig')])
+      .groupBy('work_id')
+      .as('t');
+    const rows = await this.db
+      .selectFrom('works')
+      .leftJoin('search_documents as d', 'd.work_id', 'works.id')
+      .leftJoin(authorSig, 'a.work_id', 'works.id')
+      .leftJoin(tagSig, 't.work_id', 'works.id')
+      .select('works.id')
+      .where('works.published', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('d.work_id', 'is', null),
+          eb('d.src_updated_time', '<>', eb.ref('works.updated_time')),
+          eb('d.src_title', '<>', eb.ref('works.title')),
+          eb('d.src_alt_titles', '<>', eb.ref('works.alt_titles')),
+          eb('d.src_summary_length', '<>', sql<number>`length(works.summary)`),
+          eb('d.src_authors_sig', '<>', sql<number>`coalesce(a.sig, 0)`),
+          eb('d.src_tags_sig', '<>', sql<number>`coalesce(t.sig, 0)`),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** What a work's document is built from. */
+  async sourcesOf(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('works')
+      .select(['id', 'type', 'title', 'alt_titles', 'summary', 'updated_time'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Documents of works that are gone or no longer published. */
+  async removeOrphans(): Promise<number> {
+    const orphans = await this.db
+      .selectFrom('search_documents as d')
+      .leftJoin('works', 'works.id', 'd.work_id')
+      .select('d.work_id')
+      .where((eb) => eb.or([eb('works.id', 'is', null), eb('works.published', '<>', 1)]))
+      .execute();
+    const ids = orphans.map((row) => row.work_id);
+    if (ids.length) await this.deleteDocuments(ids);
+    return ids.length;
+  }
+
+  private async deleteDocuments(ids: number[], trx: Database = this.db): Promise<void> {
+    await trx.deleteFrom('search_documents').where('work_id', 'in', ids).execute();
+    if (this.sqlite) await sql`delete from search_fts where rowid in (${sql.join(ids)})`.execute(trx);
+  }
+
+  async upsertDocuments(docs: SearchDocument[]): Promise<void> {
+    if (docs.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await this.deleteDocuments(
+        docs.map((doc) => doc.work_id),
+        trx,
+      );
+      await trx.insertInto('search_documents').values(docs).execute();
+      if (this.sqlite) {
+        for (const doc of docs) {
+          await sql`insert into search_fts (rowid, body) values (${doc.work_id}, ${doc.body})`.execute(trx);
+        }
+      }
+    });
+  }
+
+  /** Works matching every term (lowercased), best first: title, then people, then summary hits. */
+  async search(
+    terms: string[],
+    phrase: string,
+    type: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: WorkCardRow[]; total: number }> {
+    const long = terms.filter((term) => [...term].length >= TRIGRAM);
+    const conditions: Expression<SqlBool>[] = [];
+    if (this.sqlite && long.length) {
+      const match = long.map((term) => `"${term.replace(/"/g, '""')}"`).join(' AND ');
+      conditions.push(
+        sql<SqlBool>`d.work_id in (select rowid from search_fts where search_fts match ${match})`,
+      );
+    }
+    for (const term of terms) {
+      if (this.sqlite && long.includes(term)) continue;
+      conditions.push(like('d.body', term));
+    }
+    let base = this.db
+      .selectFrom('search_documents as d')
+      .innerJoin('works', 'works.id', 'd.work_id')
+      .where('works.published', '=', 1)
+      .where((eb) => eb.and(conditions));
+    if (type >= 0) base = base.where('d.type', '=', type);
+
+    const weight = sql.join(
+      terms.map(
+        (term) =>
+          sql`(case when ${like('d.title_text', term)} then 10 when ${like('d.people_text', term)} then 5 else 1 end)`,
+      ),
+      sql` + `,
+    );
+    const prefixPattern = `${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rank = sql<number>`(${weight}) + (case when d.title_text like ${prefixPattern} escape '\\' then 20 else 0 end)`;
+    const [rows, count] = await Promise.all([
+      base
+        .select([...CARD_COLUMNS, rank.as('relevance')])
+        .orderBy('relevance', 'desc')
+        .orderBy('works.views_total', 'desc')
+        .orderBy('works.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * Remembers a user's search; counts the user once per day for the keyword in the popular
+   * searches. Keeps the user's 20 newest keywords.
+   */
+  async recordSearch(
+    userId: number,
+    keyword: string,
+    time: number,
+    day: number,
+    options: { keep: number; popular: boolean },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom('search_history')
+        .select('searched_time')
+        .where('user_id', '=', userId)
+        .where('keyword', '=', keyword)
+        .executeTakeFirst();
+      await trx
+        .insertInto('search_history')
+        .values({ user_id: userId, keyword, searched_time: time })
+        .onConflict((oc) => oc.columns(['user_id', 'keyword']).doUpdateSet({ searched_time: time }))
+        .execute();
+      if (options.popular && (!previous || Math.floor(Number(previous.searched_time) / 86_400) < day)) {
+        await trx
+          .insertInto('search_stats_daily')
+          .values({ keyword, day, users: 1 })
+          .onConflict((oc) =>
+            oc.columns(['keyword', 'day']).doUpdateSet({ users: sql`search_stats_daily.users + 1` }),
+          )
+          .execute();
+      }
+      const kept = await trx
+        .selectFrom('search_history')
+        .select('keyword')
+        .where('user_id', '=', userId)
+        .orderBy('searched_time', 'desc')
+        .orderBy('keyword')
+        .limit(options.keep)
+        .execute();
+      await trx
+        .deleteFrom('search_history')
+        .where('user_id', '=', userId)
+        .where(
+          'keyword',
+          'not in',
+          kept.map((row) => row.keyword),
+        )
+        .execute();
+    });
+  }
+
+  async history(userId: number, limit: number) {
+    return this.db
+      .selectFrom('search_history')
+      .select(['keyword', 'searched_time'])
+      .where('user_id', '=', userId)
+      .orderBy('searched_time', 'desc')
+      .orderBy('keyword')
+      .limit(limit)
+      .execute();
+  }
+
+  async clearHistory(userId: number): Promise<void> {
+    await this.db.deleteFrom('search_history').where('user_id', '=', userId).execute();
+  }
+
+  async hot(sinceDay: number, limit: number): Promise<{ keyword: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('search_stats_daily')
+      .select(['keyword', sql<number>`cast(sum(users) as bigint)`.as('count')])
+      .where('day', '>=', sinceDay)
+      .groupBy('keyword')
+      .orderBy('count', 'desc')
+      .orderBy('keyword')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ keyword: row.keyword, count: Number(row.count) }));
+  }
+}

@@ -1,0 +1,8 @@
+/** /v3/book/index: the novels tab of home (same shape as /v3/comic/index). */
+import { bookHomeCall, WorkType } from '@dm51/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall } from '../../plugins/envelope.js';
+
+export const bookHomeRoute: FastifyPluginAsync = async (app) => {
+  registerCall(app, bookHomeCall, async (input) => app.services.home.home(WorkType.NOVEL, input));
+};

@@ -1,0 +1,10 @@
+/** /v3/book/read: a novel chapter's content (VIP chapters refused without VIP). */
+import { bookReadCall } from '@dm51/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall, sessionOf } from '../../plugins/envelope.js';
+
+export const bookReadRoute: FastifyPluginAsync = async (app) => {
+  registerCall(app, bookReadCall, async (input, context) =>
+    app.services.reader.novelChapter(sessionOf(context).userId, input.chapter_id),
+  );
+};

@@ -1,0 +1,10 @@
+/** /v3/comic/read: a comic chapter's pages (VIP chapters refused without VIP). */
+import { comicReadCall } from '@dm51/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall, sessionOf } from '../../plugins/envelope.js';
+
+export const comicReadRoute: FastifyPluginAsync = async (app) => {
+  registerCall(app, comicReadCall, async (input, context) =>
+    app.services.reader.comicChapter(sessionOf(context).userId, input.chapter_id),
+  );
+};

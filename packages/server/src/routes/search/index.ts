@@ -1,0 +1,17 @@
+/** /v3/search/index, history, history_clear, hot. */
+import { searchHistoryCall, searchHistoryClearCall, searchHotCall, searchIndexCall } from '@dm51/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall, sessionOf } from '../../plugins/envelope.js';
+
+export const searchRoutes: FastifyPluginAsync = async (app) => {
+  registerCall(app, searchIndexCall, async (input, context) =>
+    app.services.search.find(sessionOf(context).userId, input.keyword, input.type, input.page, input.limit),
+  );
+  registerCall(app, searchHistoryCall, async (_input, context) =>
+    app.services.search.recent(sessionOf(context).userId),
+  );
+  registerCall(app, searchHistoryClearCall, async (_input, context) =>
+    app.services.search.clearRecent(sessionOf(context).userId),
+  );
+  registerCall(app, searchHotCall, async (input) => app.services.search.hot(input.limit));
+};

@@ -1,0 +1,161 @@
+import { ApiCode, type WorkCard } from '@dm51/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkRow } from '../../db/schema.js';
+import { buildWork } from '../../testing/catalogue-factory.js';
+import { buildTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestClient, type TestClient, type TestSession } from '../../testing/test-client.js';
+
+let ctx: TestApp;
+let client: TestClient;
+let alice: TestSession;
+let bob: TestSession;
+let piece: WorkRow;
+let summaryOnly: WorkRow;
+let novel: WorkRow;
+
+interface Found {
+  list: WorkCard[];
+  total: number;
+}
+
+const search = (keyword: string, extra: Record<string, unknown> = {}, session = alice) =>
+  client.call<Found>('/v3/search/index', { keyword, ...extra }, { session });
+const names = (result: { data: Found | null }) => result.data!.list.map((card) => card.name);
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  client = createTestClient(ctx);
+  alice = await client.initGuest();
+  bob = await client.initGuest();
+  // Check freshness before every search, so the lazy re-index is observable at once.
+  ctx.app.services.search.freshnessIntervalMs = 0;
+  await buildWork(ctx.db, null, {
+    title: '进击的巨人',
+    altTitles: ['Attack on Titan'],
+    authors: ['谏山创'],
+    tags: ['热血'],
+    summary: 'Humanity fights giants behind walls.',
+  });
+  piece = await buildWork(ctx.db, null, {
+    title: '海贼王',
+    altTitles: ['One Piece'],
+    authors: ['尾田荣一郎'],
+    tags: ['冒险', '热血'],
+    summary: '路飞的冒险故事。',
+    viewsTotal: 100,
+  });
+  summaryOnly = await buildWork(ctx.db, null, {
+    title: 'Walls',
+    summary: 'A book about an attack on a titan city.',
+  });
+  novel = await buildWork(ctx.db, null, { type: 1, title: '巨人传', authors: ['Rabelais'] });
+  await buildWork(ctx.db, null, { title: '巨人 hidden', published: 0 });
+});
+afterAll(async () => ctx.close());
+
+describe('/v3/search/index', () => {
+  it('finds a work by a Chinese substring of its title', async () => {
+    expect(names(await search('巨人', { type: 0 }))).toEqual(['进击的巨人']);
+    expect(names(await search('击的巨'))).toEqual(['进击的巨人']);
+    expect(names(await search('巨人')).sort()).toEqual(['巨人传', '进击的巨人']);
+  });
+
+  it('finds by author, tag, alternative title (any case) and summary, titles ranked first', async () => {
+    expect(names(await search('尾田'))).toEqual(['海贼王']);
+    expect(names(await search('谏山创'))).toEqual(['进击的巨人']);
+    expect(names(await search('热血'))).toEqual(['海贼王', '进击的巨人']);
+    expect(names(await search('one PIECE'))).toEqual(['海贼王']);
+    expect(names(await search('attack titan'))).toEqual(['进击的巨人', 'Walls']);
+    expect(names(await search('冒险故事'))).toEqual(['海贼王']);
+    expect(names(await search('rabelais', { type: 1 }))).toEqual(['巨人传']);
+  });
+
+  it('finds nothing for unrelated words, never unpublished works, and escapes LIKE wildcards', async () => {
+    expect((await search('dragon')).data).toEqual({ list: [], total: 0 });
+    expect(names(await search('hidden'))).toEqual([]);
+    expect(names(await search('%'))).toEqual([]);
+    expect(names(await search('_'))).toEqual([]);
+  });
+
+  it('pages ranked results', async () => {
+    const first = await search('a', { limit: 1 });
+    const second = await search('a', { limit: 1, page: 2 });
+    expect(first.data!.total).toBeGreaterThanOrEqual(2);
+    expect(first.data!.list[0]!.relate_id).not.toBe(second.data!.list[0]!.relate_id);
+  });
+
+  it('follows catalogue changes without being told (lazy re-index)', async () => {
+    await search('海贼');
+    await ctx.db.updateTable('works').set({ title: '航海王' }).where('id', '=', piece.id).execute();
+    expect(names(await search('航海王'))).toEqual(['航海王']);
+    expect(names(await search('海贼王'))).toEqual([]);
+    const tag = await ctx.db
+      .insertInto('tags')
+      .values({ name: '少年漫画' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.insertInto('work_tags').values({ work_id: summaryOnly.id, tag_id: tag.id }).execute();
+    expect(names(await search('少年漫'))).toEqual(['Walls']);
+    await ctx.db.updateTable('works').set({ published: 0 }).where('id', '=', novel.id).execute();
+    expect(names(await search('巨人传'))).toEqual([]);
+    await ctx.db.updateTable('works').set({ published: 1 }).where('id', '=', novel.id).execute();
+    expect(names(await search('巨人传'))).toEqual(['巨人传']);
+  });
+
+  it('checks freshness at most once per interval', async () => {
+    ctx.app.services.search.freshnessIntervalMs = 60_000;
+    try {
+      await search('walls');
+      await ctx.db.updateTable('works').set({ title: 'Towers' }).where('id', '=', summaryOnly.id).execute();
+      expect(names(await search('towers'))).toEqual([]);
+      await ctx.app.services.search.refreshIndex();
+      expect(names(await search('towers'))).toEqual(['Towers']);
+    } finally {
+      ctx.app.services.search.freshnessIntervalMs = 0;
+    }
+  });
+
+  it('refuses empty and overlong keywords', async () => {
+    expect((await search('   ')).code).toBe(ApiCode.PARAMS_INVALID);
+    expect((await search('x'.repeat(65))).code).toBe(ApiCode.PARAMS_INVALID);
+  });
+});
+
+describe('recent and popular searches', () => {
+  it('keeps each user’s recent keywords newest first and clears them', async () => {
+    const carol = await client.initGuest();
+    await search('进击', {}, carol);
+    await search('Titan', {}, carol);
+    await search('进击', {}, carol);
+    await search('进击', { page: 2 }, carol);
+    const recent = await client.call<{ list: { keyword: string }[] }>(
+      '/v3/search/history',
+      {},
+      { session: carol },
+    );
+    expect(recent.data!.list.map((item) => item.keyword)).toEqual(expect.arrayContaining(['进击', 'titan']));
+    expect(recent.data!.list).toHaveLength(2);
+    expect(
+      (await client.call<{ list: unknown[] }>('/v3/search/history', {}, { session: bob })).data!.list,
+    ).toEqual([]);
+    await client.call('/v3/search/history_clear', {}, { session: carol });
+    expect(
+      (await client.call<{ list: unknown[] }>('/v3/search/history', {}, { session: carol })).data!.list,
+    ).toEqual([]);
+  });
+
+  it('ranks popular keywords by distinct users, leaving out searches that found nothing', async () => {
+    for (const user of [alice, bob]) await search('尾田', {}, user);
+    await search('尾田', {}, alice);
+    await search('nothing-at-all', {}, bob);
+    const hot = await client.call<{ list: { keyword: string; count: number }[] }>(
+      '/v3/search/hot',
+      { limit: 50 },
+      { session: bob },
+    );
+    const odas = hot.data!.list.find((item) => item.keyword === '尾田');
+    expect(odas!.count).toBe(2);
+    expect(hot.data!.list[0]!.count).toBeGreaterThanOrEqual(2);
+    expect(hot.data!.list.map((item) => item.keyword)).not.toContain('nothing-at-all');
+  });
+});

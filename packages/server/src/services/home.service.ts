@@ -1,0 +1,134 @@
+/**
+ * The home tabs (/v3/comic/index, /v3/book/index) and ads. Home data is the same for every session,
+ * and every app launch asks for it, so answers are cached for a few seconds per (type, sizes).
+ */
+import type { Ad, HomeData } from '@dm51/shared';
+import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
+import type { AdsRepository } from '../repositories/catalogue-ads.repository.js';
+import type { RankingRepository } from '../repositories/ranking.repository.js';
+import type { CatalogueService } from './catalogue.service.js';
+import { mediaUrlPath } from '../media/media-key.js';
+import { dayOf } from './view-counter.service.js';
+
+const CACHE_MS = 5_000;
+const BANNER_SIZE = 5;
+const BANNER_WINDOW_DAYS = 7;
+const MAX_CLASSES = 12;
+const DETAIL_ROUTE: Record<number, string> = {
+  0: '/pages/cartoon/details?column=',
+  1: '/pages/novel/cover?column=',
+  2: '/pages/anime/details?id=',
+};
+const HOME_AD_PAGE = 'home';
+
+export interface HomeSizes {
+  reco_size: number;
+  news_size: number;
+  type_size: number;
+}
+
+const CLOSE_BUTTONS = ['small', 'center', 'big'] as const;
+
+export class HomeService {
+  private cache = new Map<string, { at: number; data: Promise<HomeData> }>();
+
+  constructor(
+    private readonly catalogue: CatalogueRepository,
+    private readonly ranking: RankingRepository,
+    private readonly ads: AdsRepository,
+    private readonly works: CatalogueService,
+    private readonly clock: () => number = () => Date.now(),
+  ) {}
+
+  async home(type: number, sizes: HomeSizes): Promise<HomeData> {
+    const key = `${type}:${sizes.reco_size}:${sizes.news_size}:${sizes.type_size}`;
+    const hit = this.cache.get(key);
+    if (hit && this.clock() - hit.at < CACHE_MS) return hit.data;
+    const data = this.build(type, sizes);
+    this.cache.set(key, { at: this.clock(), data });
+    // A failed build must not be served from the cache.
+    data.catch(() => this.cache.delete(key));
+    return data;
+  }
+
+  /** Drops cached home data (after the catalogue changes, in tests). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  private async build(type: number, sizes: HomeSizes): Promise<HomeData> {
+    const list = (order: 'new' | 'score', limit: number) =>
+      this.catalogue.listWorks({ type, categoryId: 0, tagId: 0, status: 0, pay: 0, order, offset: 0, limit });
+    const today = dayOf(Math.floor(this.clock() / 1000));
+    const [trending, reco, news, classes, ads] = await Promise.all([
+      this.ranking.rank(type, 'views', today - BANNER_WINDOW_DAYS + 1, 0, BANNER_SIZE),
+      list('score', sizes.reco_size),
+      list('new', sizes.news_size),
+      sizes.type_size > 0 ? this.catalogue.categoryShowcase(type, sizes.type_size, MAX_CLASSES) : [],
+      this.sortAds(),
+    ]);
+    const bannerRows = trending.rows.length ? trending.rows : (await list('score', BANNER_SIZE)).rows;
+    const homeAd = ads.ad_list[HOME_AD_PAGE];
+    return {
+      banner: bannerRows.map((row) => ({
+        picx: mediaUrlPath(row.cover_key),
+        url: `${DETAIL_ROUTE[row.type] ?? DETAIL_ROUTE[1]}${row.id}`,
+        timeout: 0,
+        types: row.type,
+        relate_id: row.id,
+        name: row.title,
+      })),
+      banner_ad:
+        ads.global && homeAd ? { image: homeAd.pic, url: homeAd.url, timeout: homeAd.hide_time } : null,
+      reco: await this.works.cards(reco.rows),
+      news: await this.works.cards(news.rows),
+      class: (
+        await Promise.all(
+          classes
+            .filter((category) => category.rows.length > 0)
+            .map(async (category) => ({
+              id: category.id,
+              name: category.name,
+              list: await this.works.cards(category.rows),
+            })),
+        )
+      ).filter((category) => category.list.length > 0),
+    };
+  }
+
+  /** Ads keyed by page (the first enabled ad of each page), and the global switch. */
+  async sortAds(): Promise<{ ad_list: Record<string, Ad>; global: number }> {
+    const [rows, global] = await Promise.all([this.ads.enabled(), this.ads.globalSwitch()]);
+    const ad_list: Record<string, Ad> = {};
+    for (const row of rows) {
+      if (ad_list[row.page]) continue;
+      ad_list[row.page] = {
+        id: row.id,
+        name: row.name,
+        pic: row.pic,
+        pic_width: row.pic_width,
+        pic_height: row.pic_height,
+        url: row.url,
+        position: row.position,
+        position_offset_x: row.position_offset_x,
+        position_offset_y: row.position_offset_y,
+        bg_transparent: row.bg_transparent,
+        hide_time: row.hide_time,
+        display_time_again: row.display_time_again,
+        platform_show: row.platform_show,
+        adtext_show: row.adtext_show,
+        adtext: row.adtext,
+        adtext_size: row.adtext_size,
+        adtext_color: row.adtext_color,
+        close_btn_control: CLOSE_BUTTONS.find((value) => value === row.close_btn_control) ?? 'small',
+        ad_bg_show: row.ad_bg_show,
+      };
+    }
+    return { ad_list, global };
+  }
+
+  async adHit(id: number): Promise<Record<string, never>> {
+    await this.ads.addHit(id);
+    return {};
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Reading history and progress (/pages/book/history): one entry per (session user, work) holding
+ * the last chapter and the place in it; newest first.
+ */
+import { z } from 'zod';
+import { defineCall, emptySchema, pageRequestSchema, pagedListSchema } from './define.js';
+import { readTargetSchema, workCardSchema } from './catalogue.js';
+
+export const historyItemSchema = workCardSchema.extend({
+  /** The saved place: "continue" opens this chapter at this page/position. */
+  read: readTargetSchema,
+  /** Progress through the whole work, 0–100 (chapters before the saved one plus the saved percent). */
+  progress: z.number().int(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+const workId = z.coerce.number().int().min(1);
+const chapterId = z.coerce.number().int().min(1);
+const percent = z.coerce.number().int().min(0).max(100).default(0);
+
+export const readIndexCall = defineCall({
+  path: '/v3/read/index',
+  summary:
+    "The session's reading history, most recently read first, paged. `type` 0 comics, 1 novels, -1 both (default).",
+  tag: 'history',
+  auth: 'session',
+  request: pageRequestSchema.extend({ type: z.coerce.number().int().min(-1).max(2).default(-1) }),
+  response: pagedListSchema(historyItemSchema),
+});
+
+export const readAddCall = defineCall({
+  path: '/v3/read/add',
+  summary:
+    'Save the reading place in a comic: chapter, 0-based page index and percent of the chapter. Replaces the previous place for the work. The chapter must belong to the work.',
+  tag: 'history',
+  auth: 'session',
+  request: z.object({
+    id: workId,
+    chapter_id: chapterId,
+    page_index: z.coerce.number().int().min(0).max(100_000).default(0),
+    percent,
+  }),
+  response: emptySchema,
+});
+
+export const bookReadAddCall = defineCall({
+  path: '/v3/book_read/add',
+  summary:
+    "Save the reading place in a novel: chapter, character offset into the chapter's plain text (independent of font size) and percent of the chapter.",
+  tag: 'history',
+  auth: 'session',
+  request: z.object({
+    id: workId,
+    chapter_id: chapterId,
+    position: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    percent,
+  }),
+  response: emptySchema,
+});
+
+export const readDelCall = defineCall({
+  path: '/v3/read/del',
+  summary: "Remove works from the session's history by work ids (batch); `ids` empty with `all` 1 clears it.",
+  tag: 'history',
+  auth: 'session',
+  request: z.object({
+    ids: z.array(z.coerce.number().int().min(1)).max(500).default([]),
+    all: z.coerce.number().int().min(0).max(1).default(0),
+  }),
+  response: z.object({ deleted: z.number().int() }),
+});

@@ -1,0 +1,47 @@
+/** Search (/pages/home/search, /pages/home/search/searchList), recent and popular searches. */
+import { z } from 'zod';
+import { defineCall, emptySchema, pageRequestSchema, pagedListSchema } from './define.js';
+import { workCardSchema } from './catalogue.js';
+
+export const SEARCH_KEYWORD_MAX = 64;
+
+export const searchIndexCall = defineCall({
+  path: '/v3/search/index',
+  summary:
+    'Full-text search of published works over titles, alternative titles, authors, tags and summaries (Chinese substrings and Latin words; any case). Ranked: title matches first, then authors/tags, then summaries; paged. `type` -1 all (default), 0 comics, 1 novels, 2 anime. Page 1 records the keyword in the recent and popular searches.',
+  tag: 'search',
+  auth: 'session',
+  request: pageRequestSchema.extend({
+    keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
+    type: z.coerce.number().int().min(-1).max(2).default(-1),
+  }),
+  response: pagedListSchema(workCardSchema),
+});
+
+export const searchHistoryCall = defineCall({
+  path: '/v3/search/history',
+  summary: "The session's recent searches, newest first (at most 20, each keyword once).",
+  tag: 'search',
+  auth: 'session',
+  request: emptySchema,
+  response: z.object({ list: z.array(z.object({ keyword: z.string(), addtime: z.number().int() })) }),
+});
+
+export const searchHistoryClearCall = defineCall({
+  path: '/v3/search/history_clear',
+  summary: "Clear the session's recent searches.",
+  tag: 'search',
+  auth: 'session',
+  request: emptySchema,
+  response: emptySchema,
+});
+
+export const searchHotCall = defineCall({
+  path: '/v3/search/hot',
+  summary:
+    'Popular searches: keywords searched by the most distinct users over the last 30 days that found something, most first.',
+  tag: 'search',
+  auth: 'session',
+  request: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+  response: z.object({ list: z.array(z.object({ keyword: z.string(), count: z.number().int() })) }),
+});
