@@ -53,7 +53,9 @@ async function waitForHealthy(baseURL: string, child: ChildProcess, timeoutMs: n
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-'));
+  // A caller may bring its own DATA_DIR (e.g. one filled by seedCatalogue); it then keeps it on stop.
+  const ownsDataDir = !env['DATA_DIR'];
+  const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'dm51-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [join(REPO_ROOT, 'packages/server/dist/server.js')], {
@@ -68,6 +70,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       API_KEY: E2E_KEYS.apiKey,
       IMAGE_XOR_KEY: String(E2E_KEYS.imageXorKey),
       LOG_LEVEL: 'warn',
+      // Browser tests expect an empty catalogue; e2e/import-demo.e2e.test.ts turns the demo on.
+      DEMO_LIBRARY: 'off',
+      // No CPU on HLS packaging unless a test asks (e2e/anime.e2e.test.ts passes TRANSCODE: 'on').
+      TRANSCODE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +97,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -54,12 +54,16 @@ function isRawResponse(value: unknown): value is RawResponse {
   return typeof v.code === 'number';
 }
 
-async function post(url: string, body: string, signal?: AbortSignal): Promise<Response> {
-  const timeout = AbortSignal.timeout(TIMEOUTS.requestMs);
+async function post(url: string, body: string | FormData, signal?: AbortSignal): Promise<Response> {
+  // Uploads take longer than calls: the spec's network timeout applies to them (§9).
+  const timeout = AbortSignal.timeout(typeof body === 'string' ? TIMEOUTS.requestMs : TIMEOUTS.networkMs);
   try {
     return await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      // A FormData body sets its own multipart type with the boundary.
+      ...(typeof body === 'string'
+        ? { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+        : {}),
       body,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
@@ -78,14 +82,22 @@ async function post(url: string, body: string, signal?: AbortSignal): Promise<Re
 export async function callApi<C extends CallDefinition>(
   call: C,
   payload: CallRequest<C>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; /** Upload calls: sent as multipart field `file`. */ file?: Blob } = {},
 ): Promise<CallResponse<C>> {
   const host = currentHost() ?? knownHost(requireRuntimeConfig().apiHosts);
   // Spec §8: with no base host the call ends quietly; the launch rule sends the user to the index.
   if (host === null) throw new ApiError('no-host', 'no API host known');
 
   const body = call.mergesSessionFields ? { ...(payload as object), ...sessionFields() } : payload;
-  const form = new URLSearchParams({ data: getEnvelope().seal(body) }).toString();
+  const sealed = getEnvelope().seal(body);
+  let form: string | FormData;
+  if (options.file) {
+    form = new FormData();
+    form.append('data', sealed);
+    form.append('file', options.file, options.file instanceof File ? options.file.name : 'upload');
+  } else {
+    form = new URLSearchParams({ data: sealed }).toString();
+  }
   const response = await post(`${host}${call.path}`, form, options.signal);
 
   if (response.status === 401) {

@@ -5,7 +5,12 @@ import { EmptyState } from '../../components/empty-state/EmptyState';
 import { EntryGlyph, type GlyphName } from '../../components/icons/EntryGlyph';
 import { InstallBanner } from '../../components/install-banner/InstallBanner';
 import { homeTabFromSearch } from '../../components/tabbar/tab-items';
+import { QueryError } from '../../components/query-state/QueryError';
+import { WorkGridSkeleton } from '../../components/work-card/WorkGrid';
+import { useHomeQuery } from '../../state/queries/home';
+import { HomeFeed, isHomeEmpty } from './HomeFeed';
 import './home.css';
+import './home-feed.css';
 
 const TOP_TABS: {
   value: HomeTabValue;
@@ -27,8 +32,9 @@ const SHORTCUTS: { id: string; path: string; labelKey: string; glyph: GlyphName 
 ];
 
 /**
- * Home (/pages/home/home?tab=0|1|2). The catalogue arrives with a later change, so each tab shows
- * an honest empty state instead of invented titles.
+ * Home (/pages/home/home?tab=0|1|2): the comics and novels tabs show /v3/comic/index and
+ * /v3/book/index (banner, reco, news, categories); an empty catalogue, and the anime tab until the
+ * anime pages exist, show an honest empty state instead of invented titles.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -37,6 +43,60 @@ export default function HomePage() {
   const tab = homeTabFromSearch(params.toString());
   const current = TOP_TABS.find((item) => item.value === tab) ?? TOP_TABS[0]!;
   const searchPath = tab === HomeTab.ANIME ? '/pages/anime/search' : '/pages/home/search/search';
+  const home = useHomeQuery(tab);
+  const empty = (
+    <EmptyState
+      kind={current.art}
+      title={t(current.emptyKey)}
+      hint={t('home.emptyHint')}
+      testId="home-empty"
+      action={
+        <button
+          type="button"
+          className="home__browse"
+          data-testid="home-browse"
+          onClick={() => navigate('/pages/sort/sort', { replace: true })}
+        >
+          {t('home.browse')}
+        </button>
+      }
+    />
+  );
+  const shortcuts = (
+    <nav className="home__shortcuts">
+      {SHORTCUTS.map((item) => (
+        <button
+          key={item.id}
+          type="button"
+          className="home__shortcut"
+          data-testid={`home-shortcut-${item.id}`}
+          onClick={() => navigate(item.path, { replace: item.id === 'sort' })}
+        >
+          <span className="home__shortcut-icon">
+            <EntryGlyph name={item.glyph} size={22} />
+          </span>
+          <span className="home__shortcut-label">{t(item.labelKey)}</span>
+        </button>
+      ))}
+    </nav>
+  );
+  const showFeed = tab !== HomeTab.ANIME && home.isSuccess && !isHomeEmpty(home.data);
+  let content;
+  if (tab === HomeTab.ANIME) content = <section className="home__content">{empty}</section>;
+  else if (home.isPending)
+    content = (
+      <section className="home__loading" aria-busy="true">
+        <div className="home__banner-skeleton" />
+        <WorkGridSkeleton />
+      </section>
+    );
+  else if (home.isError)
+    content = (
+      <section className="home__content">
+        <QueryError onRetry={() => void home.refetch()} testId="home-error" />
+      </section>
+    );
+  else content = <section className="home__content">{empty}</section>;
 
   return (
     <div className="page home" data-testid="home-page">
@@ -70,40 +130,14 @@ export default function HomePage() {
         </button>
       </header>
       <InstallBanner />
-      <nav className="home__shortcuts">
-        {SHORTCUTS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            className="home__shortcut"
-            data-testid={`home-shortcut-${item.id}`}
-            onClick={() => navigate(item.path, { replace: item.id === 'sort' })}
-          >
-            <span className="home__shortcut-icon">
-              <EntryGlyph name={item.glyph} size={22} />
-            </span>
-            <span className="home__shortcut-label">{t(item.labelKey)}</span>
-          </button>
-        ))}
-      </nav>
-      <section className="home__content" aria-live="polite">
-        <EmptyState
-          kind={current.art}
-          title={t(current.emptyKey)}
-          hint={t('home.emptyHint')}
-          testId="home-empty"
-          action={
-            <button
-              type="button"
-              className="home__browse"
-              data-testid="home-browse"
-              onClick={() => navigate('/pages/sort/sort', { replace: true })}
-            >
-              {t('home.browse')}
-            </button>
-          }
-        />
-      </section>
+      {showFeed ? (
+        <HomeFeed data={home.data} tab={tab} afterBanner={shortcuts} />
+      ) : (
+        <>
+          {shortcuts}
+          {content}
+        </>
+      )}
     </div>
   );
 }

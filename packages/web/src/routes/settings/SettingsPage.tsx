@@ -1,13 +1,17 @@
-import { LOCALES } from '@dm51/shared';
+import { LOCALES, TOAST_MS } from '@dm51/shared';
+import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { changeLocale } from '../../i18n';
 import { LOCALE_LABELS } from '../../i18n/locale';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
+import { useLogoutMutation } from '../../state/queries/account';
+import { useIsLoggedIn } from '../../state/use-session';
 import { themeStore } from '../../theme/theme-store';
 import { useThemeName } from '../../theme/use-theme';
 import type { PageProps } from '../page-props';
+import { LOGIN_PATH, USER_PATH } from '../route-table';
 import '../user/user.css';
 import './settings.css';
 
@@ -47,6 +51,24 @@ export default function SettingsPage({ route }: PageProps) {
   const navigate = useNavigate();
   const theme = useThemeName();
   const dark = theme === 'dark';
+  const loggedIn = useIsLoggedIn();
+  const logout = useLogoutMutation();
+
+  // Spec §4: logout clears the user and token and starts a fresh visitor session.
+  const confirmLogout = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('accounts.logoutConfirm'),
+      confirmText: t('accounts.logout'),
+      cancelText: t('accounts.cancel'),
+    });
+    if (!confirmed) return;
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        Toast.show({ content: t('accounts.loggedOut'), duration: TOAST_MS.product });
+        navigate(USER_PATH, { replace: true });
+      },
+    });
+  };
 
   const links = (items: readonly { id: string; path: string }[]) => (
     <ul className="user-list">
@@ -151,6 +173,27 @@ export default function SettingsPage({ route }: PageProps) {
           <span data-testid="settings-version">{requireRuntimeConfig().version}</span>
         </div>
       </section>
+
+      {loggedIn ? (
+        <button
+          type="button"
+          className="settings__logout"
+          data-testid="settings-logout"
+          disabled={logout.isPending}
+          onClick={() => void confirmLogout()}
+        >
+          {t('accounts.logout')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="settings__logout settings__logout--login"
+          data-testid="settings-login"
+          onClick={() => navigate(LOGIN_PATH)}
+        >
+          {t('user.loginAction')}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { isXfilePath } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
+import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useUserInfoQuery } from '../../state/queries/user';
 import { useSession } from '../../state/use-session';
 import { LOGIN_PATH, SETTINGS_PATH } from '../route-table';
@@ -17,12 +17,11 @@ import {
 import './user.css';
 
 function Avatar({ pic }: { pic: string }) {
-  // _xfile avatars need fetching and decoding (spec §4); until that lands they show the placeholder.
-  const showable = pic !== '' && !isXfilePath(pic);
+  // `_xfile` avatars are fetched and decoded first (spec §4); others show directly.
   return (
     <div className="user-head__avatar" data-testid="user-avatar">
-      {showable ? (
-        <img src={pic} alt="" />
+      {pic !== '' ? (
+        <XfileImage src={pic} alt="" className="user-head__avatar-image" />
       ) : (
         <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
           <rect width="64" height="64" fill="var(--round-bg-color)" />

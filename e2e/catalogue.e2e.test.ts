@@ -1,0 +1,325 @@
+/**
+ * Discovery, details, favourites, history and search, as a guest on a phone, against the real built
+ * server on a seeded catalogue (e2e/support/seed-catalogue.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, newPhoneContext } from './support/chromium.js';
+import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let dataDir: string;
+let seeded: SeededCatalogue;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+async function waitForHashPath(path: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => decodeURIComponent(location.hash.replace(/^#/, '').split('?')[0] ?? '') === expected,
+    path,
+  );
+}
+
+async function openHome(): Promise<void> {
+  await page.goto('/');
+  await waitForHashPath('/pages/home/home');
+  await page.getByTestId('home-feed').waitFor();
+}
+
+/** Waits until the locator's text matches (lists refresh after saves land). */
+async function waitForText(testId: string, pattern: RegExp): Promise<string> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        last =
+          (await page
+            .getByTestId(testId)
+            .first()
+            .textContent()
+            .catch(() => '')) ?? '';
+        return pattern.test(last);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return last;
+}
+
+/** Shows the reader's bars (scrolling hides them) and taps back. */
+async function leaveReader(): Promise<void> {
+  const bar = page.getByTestId('reader-top-bar');
+  if ((await bar.getAttribute('class'))?.includes('hidden')) {
+    await page.mouse.click(187, 400);
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="reader-top-bar"]')?.className.includes('hidden'),
+    );
+  }
+  await bar.getByTestId('nav-back').click();
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-catalogue-'));
+  seeded = await seedCatalogue(dataDir, { works: 6, chapters: 3, pages: 4, novels: 3 });
+  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  context = await newPhoneContext(browser, server.baseURL);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('home', () => {
+  it('shows the banner, recommended and newest sections with spec cards', async () => {
+    await openHome();
+    await page.getByTestId('home-banner').waitFor();
+    const reco = page.getByTestId('home-reco');
+    await reco.waitFor();
+    const cards = reco.locator('[data-testid^="work-card-"]');
+    expect(await cards.count()).toBe(6);
+    // Card of comic 0: finished, its score with 分; an unfinished one carries 最新 + latest chapter.
+    const first = reco.getByTestId(`work-card-${seeded.comics[0]!.id}`);
+    expect(await first.textContent()).toContain('完结');
+    expect(await first.textContent()).toContain('9.6分');
+    expect(await first.textContent()).not.toContain('最新');
+    const second = reco.getByTestId(`work-card-${seeded.comics[1]!.id}`);
+    expect(await second.textContent()).toMatch(/连载[\s\S]*最新/);
+    // Covers are _xfile images, decoded into blob URLs.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-testid="home-reco"] img')).some((img) =>
+        (img as HTMLImageElement).src.startsWith('blob:'),
+      ),
+    );
+    await page.getByTestId('home-news').waitFor();
+  });
+
+  it('shows novels on the novels tab and an honest empty anime tab', async () => {
+    await openHome();
+    await page.getByTestId('home-tab-2').click();
+    await page.getByTestId(`work-card-${seeded.novels[0]!.id}`).first().waitFor();
+    await page.getByTestId('home-tab-1').click();
+    await page.getByText('No anime yet').waitFor();
+  });
+
+  it('pages through a category list to "No more data"', async () => {
+    await openHome();
+    await page.getByTestId('home-reco-more').click();
+    await waitForHashPath('/pages/home/homeIndex');
+    await page.getByTestId('work-list').waitFor();
+    expect(await page.getByTestId('work-list').getAttribute('data-count')).toBe('6');
+    await page.getByTestId('load-more').scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('load-more').textContent()).toBe('No more data');
+  });
+
+  it('filters the category page by status and VIP', async () => {
+    await openHome();
+    await page.goto('/#/pages/sort/sort?type=0&status=2');
+    await page.getByTestId('sort-results').waitFor();
+    await expect.poll(() => page.getByTestId('sort-results').getAttribute('data-count')).toBe('1');
+    await page.getByTestId(`work-card-${seeded.comics[0]!.id}`).waitFor();
+    await page.getByTestId('sort-status-0').click();
+    await expect.poll(() => page.getByTestId('sort-results').getAttribute('data-count')).toBe('6');
+  });
+});
+
+describe('a guest reading a comic', () => {
+  it('reads, backs out, finds it in history at the right page, favourites it, keeps it after a reload', async () => {
+    const comic = seeded.comics[1]!;
+    await openHome();
+    await page.getByTestId('home-reco').getByTestId(`work-card-${comic.id}`).click();
+    await waitForHashPath('/pages/cartoon/details');
+    expect(await page.getByTestId('detail-title').textContent()).toBe(comic.title);
+    expect(await page.getByTestId('detail-read').textContent()).toBe('Start reading');
+
+    await page.getByTestId('detail-read').click();
+    await waitForHashPath('/pages/cartoon/reader');
+    const scroller = page.getByTestId('comic-scroll');
+    await scroller.waitFor();
+    await page.waitForFunction(() => document.querySelector('.comic-page__img') !== null);
+    // Pages are 720×1600: at 375 px wide each is 833 px tall. Scroll to page 3 (index 2).
+    await scroller.evaluate((el) => el.scrollTo(0, 833 * 2 + 10));
+    await expect.poll(() => scroller.getAttribute('data-current')).toBe('2');
+    await waitForText('reader-progress', /^3 \/ 4$/);
+    await page.waitForTimeout(700); // the debounced save
+    await leaveReader();
+    await waitForHashPath('/pages/cartoon/details');
+    await waitForText('detail-read', /Continue/);
+
+    await page.goto('/#/pages/book/history');
+    const item = page.getByTestId(`history-item-${comic.id}`);
+    await item.waitFor();
+    expect(await item.getAttribute('data-page-index')).toBe('2');
+    expect(await item.getAttribute('data-chapter-id')).toBe(String(comic.chapters[0]!.id));
+    expect(await item.textContent()).toContain('page 3');
+
+    // Continue in one tap: the reader opens on page 3.
+    await item.click();
+    await waitForHashPath('/pages/cartoon/reader');
+    await expect.poll(() => page.getByTestId('comic-scroll').getAttribute('data-current')).toBe('2');
+    await leaveReader();
+    await waitForHashPath('/pages/book/history');
+
+    await page.goto(`/#/pages/cartoon/details?column=${comic.id}`);
+    const heart = page.getByTestId('detail-favorite');
+    await heart.waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto('/#/pages/book/book');
+    await page.reload();
+    await page.getByTestId(`shelf-item-${comic.id}`).waitFor();
+    expect(await page.getByTestId(`shelf-item-${comic.id}`).textContent()).toContain('Read to');
+  });
+
+  it('removes favourites in the bookshelf edit mode', async () => {
+    const comic = seeded.comics[2]!;
+    await page.goto(`/#/pages/cartoon/details?column=${comic.id}`);
+    await page.getByTestId('detail-favorite').click();
+    await expect.poll(() => page.getByTestId('detail-favorite').getAttribute('aria-pressed')).toBe('true');
+    await page.goto('/#/pages/book/book');
+    await page.getByTestId(`shelf-item-${comic.id}`).waitFor();
+    await page.getByTestId('shelf-edit').click();
+    await page.getByTestId(`shelf-item-${comic.id}`).click();
+    await page.getByTestId('edit-delete').click();
+    await page.getByTestId('shelf-list-empty').waitFor();
+    await page.reload();
+    await page.getByTestId('shelf-list-empty').waitFor();
+  });
+
+  it('shows a clear locked prompt on a VIP chapter that leads a guest to log in', async () => {
+    const comic = seeded.comics[0]!;
+    const vip = comic.chapters.find((chapter) => chapter.pay === 2)!;
+    await page.goto(`/#/pages/cartoon/details?column=${comic.id}`);
+    const chapter = page.getByTestId(`chapter-${vip.id}`);
+    await chapter.waitFor();
+    expect(await chapter.getAttribute('data-locked')).toBe('1');
+    await chapter.click();
+    await waitForHashPath('/pages/cartoon/reader');
+    const prompt = page.getByTestId('vip-locked');
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain('VIP chapter');
+    expect(await page.locator('.comic-page__img').count()).toBe(0);
+    await page.getByTestId('vip-locked-cta').click();
+    await waitForHashPath('/pages/user/login/login');
+  });
+});
+
+describe('a guest reading a novel', () => {
+  it('reads, backs out, finds the place in history, resumes there, favourites it', async () => {
+    const novel = seeded.novels[0]!;
+    await openHome();
+    await page.getByTestId('home-tab-2').click();
+    await page.getByTestId('home-reco').getByTestId(`work-card-${novel.id}`).click();
+    await waitForHashPath('/pages/novel/cover');
+    await page.getByTestId('detail-read').click();
+    await waitForHashPath('/pages/novel/reader');
+    const view = page.getByTestId('novel-view');
+    await page.getByTestId('novel-text').waitFor();
+    await view.evaluate((el) => el.scrollTo(0, 2400));
+    await page.waitForTimeout(800);
+    await leaveReader();
+    await waitForHashPath('/pages/novel/cover');
+
+    await page.goto('/#/pages/book/history');
+    const item = page.getByTestId(`history-item-${novel.id}`);
+    await item.waitFor();
+    await expect.poll(async () => Number(await item.getAttribute('data-position'))).toBeGreaterThan(300);
+    const position = Number(await item.getAttribute('data-position'));
+
+    await item.click();
+    await waitForHashPath('/pages/novel/reader');
+    expect(new URL(page.url()).hash).toContain(`pos=${position}`);
+    await page.getByTestId('novel-text').waitFor();
+    // Resumed near where it was left (within a screen).
+    await expect.poll(() => view.evaluate((el) => el.scrollTop)).toBeGreaterThan(1800);
+    expect(await view.evaluate((el) => el.scrollTop)).toBeLessThan(3100);
+    await leaveReader();
+
+    await page.goto(`/#/pages/novel/cover?column=${novel.id}`);
+    await page.getByTestId('detail-favorite').click();
+    await expect.poll(() => page.getByTestId('detail-favorite').getAttribute('aria-pressed')).toBe('true');
+    await page.goto('/#/pages/book/book?type=1');
+    await page.reload();
+    await page.getByTestId(`shelf-item-${novel.id}`).waitFor();
+  });
+});
+
+describe('search', () => {
+  it('finds a work by a Chinese substring of its title', async () => {
+    await openHome();
+    await page.getByTestId('home-search').click();
+    await waitForHashPath('/pages/home/search/search');
+    await page.getByTestId('search-input').fill('咖啡');
+    await page.getByTestId('search-submit').click();
+    await waitForHashPath('/pages/home/search/searchList');
+    await page.getByTestId(`work-card-${seeded.comics[1]!.id}`).waitFor();
+    expect(await page.getByTestId('search-results').getAttribute('data-count')).toBe('1');
+  });
+
+  it("finds every work by an author's name and remembers the search", async () => {
+    await page.goto('/#/pages/home/search/search');
+    await page.getByTestId('search-input').fill('Mika Stone');
+    await page.keyboard.press('Enter');
+    await waitForHashPath('/pages/home/search/searchList');
+    await page.getByTestId(`work-card-${seeded.comics[1]!.id}`).waitFor();
+    await page.getByTestId(`work-card-${seeded.comics[4]!.id}`).waitFor();
+    await page.getByTestId('nav-back').click();
+    await waitForHashPath('/pages/home/search/search');
+    await waitForText('search-recent', /mika stone/i);
+  });
+
+  it('says so when nothing matches', async () => {
+    await page.goto(`/#/pages/home/search/searchList?keyword=${encodeURIComponent('不存在的作品xyz')}`);
+    await page.getByTestId('search-results-empty').waitFor();
+  });
+});
+
+describe('ranking', () => {
+  it('changes order after views', async () => {
+    const target = seeded.comics[5]!;
+    await page.goto('/#/pages/sort/ranking?type=0&by=views&period=day');
+    await page.getByTestId('ranking-page').waitFor();
+    const firstRow = async () => {
+      const rows = page.locator('[data-testid^="rank-row-"]');
+      return (await rows.count()) > 0 ? rows.first().getAttribute('data-testid') : null;
+    };
+    await page.locator('[data-testid="rank-list"]:is([data-state="ready"], [data-state="empty"])').waitFor();
+    expect(await firstRow()).not.toBe(`rank-row-${target.id}`);
+    // Four separate visits (a reload each, so the chapter is fetched again, not served from memory).
+    await page.goto(`/#/pages/cartoon/reader?column=${target.id}&chapter=${target.chapters[0]!.id}`);
+    for (let i = 0; i < 4; i++) {
+      await page.reload();
+      await page.getByTestId('comic-scroll').waitFor();
+    }
+    // Views are buffered and rolled up every few seconds.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/#/pages/sort/ranking?type=0&by=views&period=day');
+          await page.reload();
+          await page
+            .locator('[data-testid="rank-list"]:is([data-state="ready"], [data-state="empty"])')
+            .waitFor();
+          return firstRow();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe(`rank-row-${target.id}`);
+  }, 90_000);
+});

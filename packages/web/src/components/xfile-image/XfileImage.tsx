@@ -1,0 +1,77 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useXfileImage } from './use-xfile-image';
+import './xfile-image.css';
+
+export interface XfileImageProps {
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  className?: string;
+  onError?: () => void;
+}
+
+/**
+ * An image by API path, `_xfile` ones decoded first. While loading it keeps its box (from
+ * width/height, or the className's size) so nothing jumps; a failure shows the error placeholder,
+ * which retries on tap (spec §8).
+ */
+export function XfileImage({ src, alt, width, height, className, onError }: XfileImageProps) {
+  const { t } = useTranslation();
+  const image = useXfileImage(src);
+  const [broken, setBroken] = useState<string | null>(null);
+  const failed = image.status === 'error' || (image.url !== null && broken === image.url);
+
+  useEffect(() => {
+    if (failed) onError?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- report each failure once
+  }, [failed]);
+
+  const style: CSSProperties | undefined =
+    width && height ? { aspectRatio: `${width} / ${height}` } : undefined;
+  const classes = `xfile-image${className ? ` ${className}` : ''}`;
+
+  if (failed)
+    return (
+      <button
+        type="button"
+        className={`${classes} xfile-image--error`}
+        style={style}
+        data-testid="xfile-image-error"
+        aria-label={t('catalogue.imageRetry')}
+        onClick={(event) => {
+          event.stopPropagation();
+          setBroken(null);
+          image.retry();
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+          <path
+            d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M9 9.5a1 1 0 1 0 0-.01"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span>{t('catalogue.imageRetry')}</span>
+      </button>
+    );
+
+  return (
+    <span className={`${classes} xfile-image--${image.status}`} style={style} data-status={image.status}>
+      {image.url && (
+        <img
+          src={image.url}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
+          draggable={false}
+          onError={() => setBroken(image.url)}
+        />
+      )}
+    </span>
+  );
+}

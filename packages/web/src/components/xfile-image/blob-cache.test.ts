@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { BlobUrlCache } from './blob-cache';
+
+function fakeApi() {
+  let n = 0;
+  const revoked: string[] = [];
+  return {
+    revoked,
+    api: { create: () => `blob:${++n}`, revoke: (url: string) => void revoked.push(url) },
+  };
+}
+
+const blob = () => Promise.resolve(new Blob(['x']));
+
+describe('BlobUrlCache', () => {
+  it('decodes once for concurrent callers', async () => {
+    const { api } = fakeApi();
+    const cache = new BlobUrlCache(4, api);
+    let produced = 0;
+    const produce = () => {
+      produced += 1;
+      return blob();
+    };
+    const [a, b] = await Promise.all([cache.load('k', produce), cache.load('k', produce)]);
+    expect(a).toBe(b);
+    expect(produced).toBe(1);
+    expect(cache.peek('k')).toBe(a);
+  });
+
+  it('stays within capacity by revoking the least recently used unused entries', async () => {
+    const { api, revoked } = fakeApi();
+    const cache = new BlobUrlCache(2, api);
+    await cache.load('a', blob);
+    await cache.load('b', blob);
+    cache.peek('a');
+    await cache.load('c', blob);
+    expect(cache.size).toBe(2);
+    expect(revoked).toEqual(['blob:2']);
+    expect(cache.peek('b')).toBeNull();
+  });
+
+  it('never revokes an entry on screen, and evicts it once released', async () => {
+    const { api, revoked } = fakeApi();
+    const cache = new BlobUrlCache(1, api);
+    cache.retain('a');
+    await cache.load('a', blob);
+    cache.retain('b');
+    await cache.load('b', blob);
+    expect(revoked).toEqual([]);
+    cache.release('a');
+    expect(revoked).toEqual(['blob:1']);
+    expect(cache.peek('b')).toBe('blob:2');
+  });
+
+  it('forgets failures so a retry fetches again', async () => {
+    const { api } = fakeApi();
+    const cache = new BlobUrlCache(2, api);
+    await expect(cache.load('x', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(cache.load('x', blob)).resolves.toBe('blob:1');
+  });
+});

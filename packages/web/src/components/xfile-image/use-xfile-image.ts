@@ -1,0 +1,82 @@
+import { isXfilePath } from '@dm51/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { mediaUrl } from '../../lib/media-url';
+import { requireRuntimeConfig } from '../../lib/runtime-config';
+import { BlobUrlCache } from './blob-cache';
+import { fetchXfile } from './fetch-xfile';
+
+export type XfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
+
+export interface XfileImageState {
+  /** What to put in <img src>: an object URL for `_xfile` images, the resolved URL otherwise. */
+  url: string | null;
+  status: XfileStatus;
+  retry: () => void;
+}
+
+/** Decoded images kept around: a reader's window plus what was just scrolled past. */
+const CACHE_CAPACITY = 48;
+const cache = new BlobUrlCache(CACHE_CAPACITY);
+
+function decode(url: string): Promise<string> {
+  return cache.load(url, () => fetchXfile(url, { xorKey: requireRuntimeConfig().imageXorKey }));
+}
+
+/** A displayable URL for an image path: decoded object URL for `_xfile`, the resolved URL otherwise. */
+export function loadImageUrl(src: string): Promise<string> {
+  const url = mediaUrl(src);
+  if (url === '' || !isXfilePath(url)) return Promise.resolve(url);
+  return decode(url);
+}
+
+/**
+ * Warms an image before it is shown (the reader's next pages and next chapter). Failures are
+ * ignored: the image's own view retries when it is actually needed.
+ */
+export function preloadImage(src: string): void {
+  const url = mediaUrl(src);
+  if (url === '') return;
+  if (isXfilePath(url)) {
+    decode(url).catch(() => undefined);
+    return;
+  }
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+}
+
+/** An image by API path: `_xfile` ones are fetched, decoded and shown as a blob URL (spec §7). */
+export function useXfileImage(src: string): XfileImageState {
+  const url = mediaUrl(src);
+  const xfile = url !== '' && isXfilePath(url);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ key: string; url: string | null; status: XfileStatus }>(() => {
+    const ready = xfile ? cache.peek(url) : null;
+    return { key: url, url: ready, status: ready ? 'loaded' : 'idle' };
+  });
+
+  useEffect(() => {
+    if (!xfile) return;
+    cache.retain(url);
+    let live = true;
+    const ready = cache.peek(url);
+    if (ready) setState({ key: url, url: ready, status: 'loaded' });
+    else {
+      setState({ key: url, url: null, status: 'loading' });
+      decode(url).then(
+        (objectUrl) => live && setState({ key: url, url: objectUrl, status: 'loaded' }),
+        () => live && setState({ key: url, url: null, status: 'error' }),
+      );
+    }
+    return () => {
+      live = false;
+      cache.release(url);
+    };
+  }, [url, xfile, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  if (url === '') return { url: null, status: 'error', retry };
+  if (!xfile) return { url, status: 'loaded', retry };
+  if (state.key !== url) return { url: null, status: 'loading', retry };
+  return { url: state.url, status: state.status, retry };
+}

@@ -1,0 +1,163 @@
+import { WorkType, type HistoryItem } from '@dm51/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FilterChips } from '../../components/filter-chips/FilterChips';
+import { NavBar } from '../../components/nav-bar/NavBar';
+import { PagedListView } from '../../components/paged-list/PagedListView';
+import { EditBar } from '../../components/work-card/EditBar';
+import { relativeTime } from '../../components/work-card/relative-time';
+import { useSelection } from '../../components/work-card/use-selection';
+import { readerHref } from '../../components/work-detail/reader-href';
+import { XfileImage } from '../../components/xfile-image/XfileImage';
+import { useDeleteHistory, useHistoryList } from '../../state/queries/history';
+import type { PageProps } from '../page-props';
+import '../../components/mixed-list-card/mixed-list-card.css';
+import './book.css';
+
+function useWhen() {
+  const { t } = useTranslation();
+  const now = Date.now() / 1000;
+  return (time: number) => {
+    const when = relativeTime(time, now);
+    if (when.key === 'justNow') return t('shelf.justNow');
+    if (when.key === 'date') return when.date;
+    return t(`shelf.${when.key}Ago`, { count: when.count });
+  };
+}
+
+function HistoryRow({
+  item,
+  editing,
+  selected,
+  onTap,
+}: {
+  item: HistoryItem;
+  editing: boolean;
+  selected: boolean;
+  onTap: () => void;
+}) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const novel = item.type === WorkType.NOVEL;
+  const place = novel
+    ? t('shelf.placeNovel', { percent: item.read.percent })
+    : t('shelf.placeComic', { page: item.read.page_index + 1 });
+  return (
+    <button
+      type="button"
+      className="history-row"
+      data-testid={`history-item-${item.relate_id}`}
+      data-chapter-id={item.read.chapter_id}
+      data-page-index={item.read.page_index}
+      data-position={item.read.position}
+      onClick={onTap}
+    >
+      {editing && (
+        <span
+          className={`select-mark select-mark--inline${selected ? ' select-mark--on' : ''}`}
+          aria-hidden="true"
+        >
+          {selected && '✓'}
+        </span>
+      )}
+      <XfileImage src={item.pic} alt={item.name} className="history-row__cover" />
+      <span className="history-row__body">
+        <span className="history-row__name">
+          <span className="mixed-card__type">{t(novel ? 'catalogue.typeNovel' : 'catalogue.typeComic')}</span>
+          {item.name}
+        </span>
+        <span className="history-row__place" data-testid="history-place">
+          {t('shelf.readTo', { chapter: item.read.chapter_name })} · {place}
+        </span>
+        <span className="history-row__meta">
+          <span className="history-row__bar">
+            <span style={{ width: `${item.progress}%` }} />
+          </span>
+          {when(item.read.readtime)}
+        </span>
+      </span>
+      {!editing && (
+        <span className="history-row__continue" data-testid="history-continue">
+          {t('shelf.continue')}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** History (/pages/book/history): last chapter and place, newest first; continue in one tap. */
+export default function HistoryPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('type');
+  const type = raw === '0' || raw === '1' ? Number(raw) : -1;
+  const list = useHistoryList(type);
+  const remove = useDeleteHistory();
+  const selection = useSelection();
+
+  return (
+    <div className="page book-page" data-testid="history-page">
+      <NavBar
+        title={t(route.titleKey)}
+        right={
+          list.items.length > 0 && (
+            <button
+              type="button"
+              className="book-page__edit"
+              data-testid="history-edit"
+              onClick={selection.toggleEditing}
+            >
+              {selection.editing ? t('shelf.done') : t('shelf.edit')}
+            </button>
+          )
+        }
+      />
+      <FilterChips
+        testId="history-type"
+        label={t('catalogue.filterType')}
+        value={type}
+        onChange={(next) => setParams(next === -1 ? {} : { type: String(next) }, { replace: true })}
+        options={[
+          { value: -1, label: t('catalogue.all') },
+          { value: 0, label: t('home.tabComics') },
+          { value: 1, label: t('home.tabNovels') },
+        ]}
+      />
+      <div className={`history-list${selection.editing ? ' book-page__list--editing' : ''}`}>
+        <PagedListView
+          list={list}
+          empty={{ title: t('shelf.historyEmpty'), hint: t('shelf.historyEmptyHint') }}
+          testId="history-list"
+        >
+          {(items) =>
+            items.map((item) => (
+              <HistoryRow
+                key={`${item.type}:${item.relate_id}`}
+                item={item}
+                editing={selection.editing}
+                selected={selection.selected.has(item.relate_id)}
+                onTap={() =>
+                  selection.editing
+                    ? selection.toggle(item.relate_id)
+                    : navigate(readerHref(item.type, item.relate_id, item.read.chapter_id, item.read))
+                }
+              />
+            ))
+          }
+        </PagedListView>
+      </div>
+      {selection.editing && (
+        <EditBar
+          count={selection.selected.size}
+          total={list.items.length}
+          busy={remove.isPending}
+          onSelectAll={() => selection.setAll(list.items.map((item) => item.relate_id))}
+          onDelete={() =>
+            remove.mutate([...selection.selected], { onSuccess: () => selection.toggleEditing() })
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { HomeTab, type HomeData, type WorkCard } from '@dm51/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BannerSwiper } from '../../components/banner-swiper/BannerSwiper';
+import { MixedListCard } from '../../components/mixed-list-card/MixedListCard';
+import { WorkGrid } from '../../components/work-card/WorkGrid';
+import { XfileImage } from '../../components/xfile-image/XfileImage';
+import { detailHref } from '../../components/mixed-list-card/card-fields';
+import { openLink } from './open-link';
+
+function Section({
+  title,
+  onMore,
+  children,
+  testId,
+}: {
+  title: string;
+  onMore?: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="home-section" data-testid={testId}>
+      <header className="home-section__head">
+        <h2 className="home-section__title">{title}</h2>
+        {onMore && (
+          <button
+            type="button"
+            className="home-section__more"
+            data-testid={`${testId}-more`}
+            onClick={onMore}
+          >
+            {t('catalogue.more')}
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+              <path
+                d="M9 6l6 6-6 6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        )}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A sideways row (newest updates): many covers without a long page. */
+function Strip({ items }: { items: readonly WorkCard[] }) {
+  return (
+    <div className="home-strip">
+      {items.map((item) => (
+        <div key={item.relate_id} className="home-strip__item">
+          <MixedListCard item={item} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** True when the home answer has nothing to show (an empty catalogue). */
+export function isHomeEmpty(data: HomeData): boolean {
+  return (
+    data.banner.length === 0 && data.reco.length === 0 && data.news.length === 0 && data.class.length === 0
+  );
+}
+
+/** The comics or novels tab: banner, banner ad, recommended, newest, and one section per category. */
+export function HomeFeed({
+  data,
+  tab,
+  afterBanner,
+}: {
+  data: HomeData;
+  tab: number;
+  afterBanner?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const type = tab === HomeTab.NOVELS ? 1 : 0;
+  const listPath = tab === HomeTab.NOVELS ? '/pages/home/novelView' : '/pages/home/homeIndex';
+  const now = Date.now() / 1000;
+  const slides = data.banner
+    .filter((slide) => slide.timeout === 0 || slide.timeout > now)
+    .map((slide, i) => ({
+      key: `${slide.relate_id}-${i}`,
+      pic: slide.picx,
+      title: slide.name,
+      onOpen: () => openLink(navigate, slide.url || detailHref(slide.types, slide.relate_id)),
+    }));
+  const ad =
+    data.banner_ad && (data.banner_ad.timeout === 0 || data.banner_ad.timeout > now) ? data.banner_ad : null;
+
+  return (
+    <div className="home-feed" data-testid="home-feed">
+      <BannerSwiper slides={slides} />
+      {afterBanner}
+      {ad && (
+        <button
+          type="button"
+          className="home-ad"
+          data-testid="home-banner-ad"
+          onClick={() => openLink(navigate, ad.url)}
+        >
+          <XfileImage src={ad.image} alt="" className="home-ad__image" />
+        </button>
+      )}
+      {data.reco.length > 0 && (
+        <Section
+          title={t('catalogue.sectionReco')}
+          testId="home-reco"
+          onMore={() => navigate(`${listPath}?type=${type}&order=score`)}
+        >
+          <WorkGrid items={data.reco} />
+        </Section>
+      )}
+      {data.news.length > 0 && (
+        <Section
+          title={t('catalogue.sectionNews')}
+          testId="home-news"
+          onMore={() => navigate(`${listPath}?type=${type}&order=new`)}
+        >
+          <Strip items={data.news} />
+        </Section>
+      )}
+      {data.class.map((group) => (
+        <Section
+          key={group.id}
+          title={group.name}
+          testId={`home-class-${group.id}`}
+          onMore={() => navigate(`/pages/home/sort/homeSort?type=${type}&category=${group.id}`)}
+        >
+          <WorkGrid items={group.list.slice(0, 6)} />
+        </Section>
+      ))}
+    </div>
+  );
+}

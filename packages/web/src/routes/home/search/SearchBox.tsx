@@ -1,0 +1,77 @@
+import { SEARCH_KEYWORD_MAX } from '@dm51/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBack } from '../../../components/nav-bar/use-back';
+import './search.css';
+
+/** The search bar both search pages share: back, input, search button; Enter submits. */
+export function SearchBox({
+  initial,
+  onSubmit,
+  autoFocus = false,
+}: {
+  initial: string;
+  onSubmit: (keyword: string) => void;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const back = useBack();
+  const [value, setValue] = useState(initial);
+  const submit = () => {
+    const keyword = value.trim();
+    if (keyword !== '') onSubmit(keyword);
+  };
+  return (
+    <form
+      className="search-box"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <button
+        type="button"
+        className="search-box__back"
+        data-testid="nav-back"
+        aria-label={t('common.back')}
+        onClick={back}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            d="M15 5l-7 7 7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <label className="search-box__field">
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          type="search"
+          enterKeyHint="search"
+          data-testid="search-input"
+          value={value}
+          maxLength={SEARCH_KEYWORD_MAX}
+          placeholder={t('catalogue.searchPlaceholder')}
+          aria-label={t('catalogue.searchPlaceholder')}
+          autoFocus={autoFocus}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </label>
+      <button
+        type="submit"
+        className="search-box__go"
+        data-testid="search-submit"
+        disabled={value.trim() === ''}
+      >
+        {t('catalogue.searchAction')}
+      </button>
+    </form>
+  );
+}

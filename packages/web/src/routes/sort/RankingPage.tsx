@@ -1,0 +1,116 @@
+import type { RankItem } from '@dm51/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FilterChips, SegmentTabs } from '../../components/filter-chips/FilterChips';
+import { cardFields, formatScore } from '../../components/mixed-list-card/card-fields';
+import { NavBar } from '../../components/nav-bar/NavBar';
+import { PagedListView } from '../../components/paged-list/PagedListView';
+import { XfileImage } from '../../components/xfile-image/XfileImage';
+import { useRankList, type RankBy, type RankPeriod } from '../../state/queries/rank';
+import type { PageProps } from '../page-props';
+import './ranking.css';
+
+const BYS: readonly RankBy[] = ['views', 'favorites', 'score'];
+const PERIODS: readonly RankPeriod[] = ['day', 'week', 'month', 'all'];
+
+function compact(n: number): string {
+  if (n >= 10_000) return `${(n / 10_000).toFixed(1)}w`;
+  return String(n);
+}
+
+function RankRow({ item, by }: { item: RankItem; by: RankBy }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fields = cardFields(item);
+  const figure =
+    by === 'score'
+      ? t('card.score', { score: formatScore(item.value / 10) })
+      : t(by === 'views' ? 'catalogue.rankViews' : 'catalogue.rankFavorites', { count: compact(item.value) });
+  return (
+    <button
+      type="button"
+      className="rank-row"
+      data-testid={`rank-row-${item.relate_id}`}
+      data-rank={item.rank}
+      onClick={() => navigate(fields.href)}
+    >
+      <span className={`rank-row__rank rank-row__rank--${Math.min(item.rank, 4)}`}>{item.rank}</span>
+      <XfileImage src={item.pic} alt={item.name} className="rank-row__cover" />
+      <span className="rank-row__body">
+        <span className="rank-row__name">{item.name}</span>
+        <span className="rank-row__meta">
+          {[item.author, t(fields.statusKey)].filter(Boolean).join(' · ')}
+          {fields.vip && <span className="rank-row__vip">VIP</span>}
+        </span>
+        <span className="rank-row__tags">{item.tags.join(' · ')}</span>
+      </span>
+      <span className="rank-row__figure">{figure}</span>
+    </button>
+  );
+}
+
+/** Ranking (/pages/sort/ranking): views, favourites or score × day / week / month / all, per kind. */
+export default function RankingPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type') === '1' ? 1 : 0;
+  const by = BYS.find((value) => value === params.get('by')) ?? 'views';
+  const period = PERIODS.find((value) => value === params.get('period')) ?? 'week';
+  const list = useRankList(type, by, period);
+  const set = (patch: { type?: number; by?: RankBy; period?: RankPeriod }) =>
+    setParams(
+      { type: String(patch.type ?? type), by: patch.by ?? by, period: patch.period ?? period },
+      { replace: true },
+    );
+
+  return (
+    <div className="page ranking-page" data-testid="ranking-page">
+      <NavBar title={t(route.titleKey)} />
+      <div className="ranking-page__filters">
+        <SegmentTabs
+          testId="rank-type"
+          value={type}
+          onChange={(next) => set({ type: next })}
+          options={[
+            { value: 0, label: t('home.tabComics') },
+            { value: 1, label: t('home.tabNovels') },
+          ]}
+        />
+        <div className="ranking-page__by">
+          {BYS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`ranking-page__by-item${value === by ? ' ranking-page__by-item--on' : ''}`}
+              data-testid={`rank-by-${value}`}
+              aria-pressed={value === by}
+              onClick={() => set({ by: value })}
+            >
+              {t(`catalogue.rankBy_${value}`)}
+            </button>
+          ))}
+        </div>
+        <FilterChips
+          testId="rank-period"
+          label={t('catalogue.rankPeriod')}
+          value={period}
+          options={PERIODS.map((value) => ({ value, label: t(`catalogue.period_${value}`) }))}
+          onChange={(next) => set({ period: next })}
+        />
+      </div>
+      <div className="ranking-page__list">
+        <PagedListView
+          list={list}
+          empty={{
+            title: t('catalogue.rankEmpty'),
+            hint: t('catalogue.rankEmptyHint'),
+            kind: type === 1 ? 'novels' : 'comics',
+          }}
+          testId="rank-list"
+        >
+          {(items) => items.map((item) => <RankRow key={item.relate_id} item={item} by={by} />)}
+        </PagedListView>
+      </div>
+    </div>
+  );
+}

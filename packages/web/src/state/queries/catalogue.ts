@@ -1,0 +1,111 @@
+import {
+  authorWorksCall,
+  bookChaptersCall,
+  bookDetailsCall,
+  categoryIndexCall,
+  categoryTagsCall,
+  categoryWorksCall,
+  comicChaptersCall,
+  comicDetailsCall,
+  WorkType,
+  type ChapterItem,
+  type WorkCard,
+  type WorkDetail,
+} from '@dm51/shared';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/client';
+import { usePagedList } from '../../lib/paging/use-paged-list';
+
+/** The filters of /v3/category/works (its request without paging); unset fields mean "any". */
+export interface WorkFilter {
+  type?: number;
+  category_id?: number;
+  tag_id?: number;
+  status?: number;
+  pay?: number;
+  order?: 'new' | 'hot' | 'score';
+}
+export type ChapterOrder = 'asc' | 'desc';
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  detail: (type: number, id: number) => ['catalogue', 'detail', type, id] as const,
+  chapters: (type: number, id: number) => ['catalogue', 'chapters', type, id] as const,
+  filters: (type: number) => ['catalogue', 'filters', type] as const,
+  works: (filter: WorkFilter) => ['catalogue', 'works', filter] as const,
+  tags: (type: number) => ['catalogue', 'tags', type] as const,
+  author: (id: number, type: number) => ['catalogue', 'author', id, type] as const,
+};
+
+export const workKey = (item: WorkCard) => `${item.type}:${item.relate_id}`;
+
+/** A comic's or novel's detail (with favourite flag and saved place). */
+export function useWorkDetail(type: number, id: number) {
+  return useQuery({
+    queryKey: catalogueKeys.detail(type, id),
+    queryFn: ({ signal }): Promise<WorkDetail> =>
+      callApi(type === WorkType.NOVEL ? bookDetailsCall : comicDetailsCall, { id }, { signal }),
+    enabled: id > 0,
+    // The saved place changes whenever the user reads: never show a stale "continue".
+    staleTime: 0,
+  });
+}
+
+/** The biggest page the chapter calls allow: one request holds every chapter of almost any work. */
+const CHAPTERS_LIMIT = 2000;
+
+export function fetchChapters(type: number, id: number, signal?: AbortSignal): Promise<ChapterItem[]> {
+  const call = type === WorkType.NOVEL ? bookChaptersCall : comicChaptersCall;
+  return callApi(call, { id, order: 'asc', page: 1, limit: CHAPTERS_LIMIT }, { signal }).then(
+    (page) => page.list,
+  );
+}
+
+/**
+ * All chapters in reading order; the detail's asc/desc switch and the readers' chapter list sort
+ * this one cached copy instead of asking again.
+ */
+export function useChapters(type: number, id: number) {
+  return useQuery({
+    queryKey: catalogueKeys.chapters(type, id),
+    queryFn: ({ signal }) => fetchChapters(type, id, signal),
+    enabled: id > 0,
+  });
+}
+
+export function useCategoryIndex(type: number) {
+  return useQuery({
+    queryKey: catalogueKeys.filters(type),
+    queryFn: ({ signal }) => callApi(categoryIndexCall, { type }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTagList(type: number) {
+  return useQuery({
+    queryKey: catalogueKeys.tags(type),
+    queryFn: ({ signal }) => callApi(categoryTagsCall, { type, page: 1, limit: 200 }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Filtered works (category pages, tag pages, homeIndex, novelView), spec §4 paging. */
+export function useWorkList(filter: WorkFilter, enabled = true) {
+  return usePagedList<WorkCard>({
+    queryKey: catalogueKeys.works(filter),
+    fetchPage: (page, limit, signal) => callApi(categoryWorksCall, { ...filter, page, limit }, { signal }),
+    keyOf: workKey,
+    enabled,
+  });
+}
+
+/** The author page: the author's record and their works, paged. */
+export function useAuthorWorks(id: number, type = -1) {
+  const list = usePagedList({
+    queryKey: catalogueKeys.author(id, type),
+    fetchPage: (page, limit, signal) => callApi(authorWorksCall, { id, type, page, limit }, { signal }),
+    keyOf: workKey,
+    enabled: id > 0,
+  });
+  return { ...list, author: list.firstPage?.author ?? null };
+}

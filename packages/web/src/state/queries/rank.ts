@@ -1,0 +1,20 @@
+import { rankIndexCall, type CallRequest, type RankItem } from '@dm51/shared';
+import { callApi } from '../../lib/api/client';
+import { usePagedList } from '../../lib/paging/use-paged-list';
+import { workKey } from './catalogue';
+
+export type RankBy = CallRequest<typeof rankIndexCall>['by'] & string;
+export type RankPeriod = CallRequest<typeof rankIndexCall>['period'] & string;
+
+export const rankKeys = {
+  all: ['rank'] as const,
+  list: (type: number, by: string, period: string) => ['rank', type, by, period] as const,
+};
+
+export function useRankList(type: number, by: RankBy, period: RankPeriod) {
+  return usePagedList<RankItem>({
+    queryKey: rankKeys.list(type, by, period),
+    fetchPage: (page, limit, signal) => callApi(rankIndexCall, { type, by, period, page, limit }, { signal }),
+    keyOf: workKey,
+  });
+}

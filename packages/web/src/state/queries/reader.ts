@@ -1,0 +1,55 @@
+import { bookReadCall, comicReadCall, type CallResponse } from '@dm51/shared';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/client';
+
+export type ComicChapter = CallResponse<typeof comicReadCall>;
+export type NovelChapter = CallResponse<typeof bookReadCall>;
+
+export const readerKeys = {
+  all: ['reader'] as const,
+  comic: (chapterId: number) => ['reader', 'comic', chapterId] as const,
+  novel: (chapterId: number) => ['reader', 'novel', chapterId] as const,
+};
+
+/** Chapter contents never change under a reader; keep them while the session lasts. */
+const CHAPTER_STALE_MS = 30 * 60_000;
+
+function comicChapterOptions(chapterId: number) {
+  return {
+    queryKey: readerKeys.comic(chapterId),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callApi(comicReadCall, { chapter_id: chapterId }, { signal }),
+    staleTime: CHAPTER_STALE_MS,
+  };
+}
+
+function novelChapterOptions(chapterId: number) {
+  return {
+    queryKey: readerKeys.novel(chapterId),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callApi(bookReadCall, { chapter_id: chapterId }, { signal }),
+    staleTime: CHAPTER_STALE_MS,
+  };
+}
+
+/** A comic chapter's pages; `enabled` is false for chapters known to be locked. */
+export function useComicChapter(chapterId: number, enabled = true) {
+  return useQuery({ ...comicChapterOptions(chapterId), enabled: enabled && chapterId > 0, retry: false });
+}
+
+export function useNovelChapter(chapterId: number, enabled = true) {
+  return useQuery({ ...novelChapterOptions(chapterId), enabled: enabled && chapterId > 0, retry: false });
+}
+
+/** Fetches the next comic chapter's page list ahead of time; quietly, since it may be locked. */
+export function prefetchComicChapter(
+  client: QueryClient,
+  chapterId: number,
+): Promise<ComicChapter | undefined> {
+  if (chapterId <= 0) return Promise.resolve(undefined);
+  return client.fetchQuery(comicChapterOptions(chapterId)).catch(() => undefined);
+}
+
+export function prefetchNovelChapter(client: QueryClient, chapterId: number): void {
+  if (chapterId > 0) void client.prefetchQuery(novelChapterOptions(chapterId));
+}
