@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from './index';
 import { localeFromNavigator, matchLocale } from './locale';
 import { en } from './locales/en';
+import { es } from './locales/es';
+import { fr } from './locales/fr';
+import { zhCN } from './locales/zh-CN';
+import { zhTW } from './locales/zh-TW';
 import { flattenKeys } from './messages';
 
 function lookup(messages: object, key: string): unknown {
@@ -9,6 +12,13 @@ function lookup(messages: object, key: string): unknown {
 }
 
 const englishKeys = flattenKeys(en).sort();
+const RESOURCES = {
+  en: { translation: en },
+  es: { translation: es },
+  fr: { translation: fr },
+  'zh-CN': { translation: zhCN },
+  'zh-TW': { translation: zhTW },
+};
 
 describe('translations', () => {
   for (const [locale, { translation }] of Object.entries(RESOURCES)) {
