@@ -292,6 +292,15 @@ export interface DB {
   search_history: SearchHistoryTable;
   search_stats_daily: SearchStatsDailyTable;
   ads: AdsTable;
+  transcode_jobs: TranscodeJobsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  comment_reports: CommentReportsTable;
+  user_blocks: UserBlocksTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
+  follows: FollowsTable;
+  feedback: FeedbackTable;
 }
 
 /** Discovery and reading (migration 0005). A favourite of a guest or user (user_id). */
@@ -383,6 +392,26 @@ export interface AdsTable {
   created_time: number;
 }
 
+/** Anime streaming (migration 0006): one HLS packaging job per episode; see 0006-anime.ts. */
+export interface TranscodeJobsTable {
+  chapter_id: number;
+  /** waiting | processing | ready | failed */
+  status: string;
+  /** 0–100 while processing. */
+  progress: Generated<number>;
+  /** Why a job failed, in words a librarian can act on. */
+  reason: Generated<string>;
+  source_fingerprint: Generated<string>;
+  /** Media key folder of the output (`hls/<chapter>/<token>`); '' until ready. */
+  output_prefix: Generated<string>;
+  /** JSON: renditions, subtitles, thumbnails and poster of the output (transcode/hls-manifest.ts). */
+  manifest: Generated<string>;
+  /** AES-128 key (hex) of a VIP episode's segments; '' for free episodes. */
+  key_hex: Generated<string>;
+  created_time: number;
+  updated_time: number;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -391,3 +420,75 @@ export type SettingRow = Selectable<SettingsTable>;
 export type WorkRow = Selectable<WorksTable>;
 export type ChapterRow = Selectable<ChaptersTable>;
 export type PageRow = Selectable<PagesTable>;
+
+/** Community (migration 0007). A comment or reply (father_id > 0) on a work. */
+export interface CommentsTable {
+  id: Generated<number>;
+  work_id: number;
+  user_id: number;
+  father_id: Generated<number>;
+  to_child_id: Generated<number>;
+  to_user_id: Generated<number>;
+  content: string;
+  /** JSON array of media URL paths. */
+  images: Generated<string>;
+  /** 0 under review, 1 published, 2 rejected. */
+  status: number;
+  zan: Generated<number>;
+  ip: Generated<string>;
+  created_time: number;
+}
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_time: number;
+}
+export interface CommentReportsTable {
+  id: Generated<number>;
+  comment_id: number;
+  user_id: number;
+  reason: string;
+  created_time: number;
+  handled_time: number | null;
+}
+export interface UserBlocksTable {
+  user_id: number;
+  blocked_user_id: number;
+  created_time: number;
+}
+/** user_id 0: a system notice to everyone. type 1 system, 2 reply, 3 follow update. */
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  title: string;
+  content: string;
+  work_id: Generated<number>;
+  comment_id: Generated<number>;
+  from_user_id: Generated<number>;
+  created_time: number;
+}
+export interface MessageReadsTable {
+  message_id: number;
+  user_id: number;
+  read_time: number;
+}
+export interface FollowsTable {
+  user_id: number;
+  work_id: number;
+  created_time: number;
+}
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  content: string;
+  contact: Generated<string>;
+  images: Generated<string>;
+  reply: Generated<string>;
+  reply_time: Generated<number>;
+  created_time: number;
+}
+export type CommentRow = Selectable<CommentsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type FeedbackRow = Selectable<FeedbackTable>;

@@ -6,6 +6,8 @@ import { userIndexRoute } from './user/index.js';
 import { LOGIN_ROUTES } from './login/routes.js';
 import { ACCOUNT_ROUTES } from './user/account-routes.js';
 import { DISCOVERY_ROUTES } from './category/discovery-routes.js';
+import { ANIME_ROUTES } from './anime/anime-routes.js';
+import { COMMUNITY_ROUTES } from './comment/community-routes.js';
 
 export const API_ROUTES: FastifyPluginAsync[] = [
   appInitRoute,
@@ -14,4 +16,6 @@ export const API_ROUTES: FastifyPluginAsync[] = [
   ...LOGIN_ROUTES,
   ...ACCOUNT_ROUTES,
   ...DISCOVERY_ROUTES,
+  ...ANIME_ROUTES,
+  ...COMMUNITY_ROUTES,
 ];

@@ -34,6 +34,19 @@ import { ReaderService } from './reader.service.js';
 import { SearchService } from './search.service.js';
 import { ShelfService } from './shelf.service.js';
 import { ViewCounter } from './view-counter.service.js';
+import { CommentRepository } from '../repositories/comment.repository.js';
+import { MessageRepository } from '../repositories/message.repository.js';
+import { FollowRepository } from '../repositories/follow.repository.js';
+import { FeedbackRepository } from '../repositories/feedback.repository.js';
+import { HelpRepository } from '../repositories/help.repository.js';
+import { CommentService } from './comment.service.js';
+import { CommentImageService } from './comment-image.service.js';
+import { ModerationService } from './moderation.service.js';
+import { MessageService } from './message.service.js';
+import { FollowService } from './follow.service.js';
+import { FeedbackService } from './feedback.service.js';
+import { HelpService } from './help.service.js';
+import { createAnimeServices, type AnimeServices } from './anime-services.js';
 
 export interface Services {
   sessions: SessionService;
@@ -53,26 +66,39 @@ export interface Services {
   imports: ImportJobService;
   /** Buffered view counts; started and flushed on close by routes/rank/view-counter-lifecycle.ts. */
   views: ViewCounter;
+  /** Anime (issue 6): details/play/progress, the HLS packaging queue and VIP key access. */
+  anime: AnimeServices['anime'];
+  transcode: AnimeServices['transcode'];
+  videoAccess: AnimeServices['videoAccess'];
+  /** Community (issue 7). */
+  comments: CommentService;
+  messages: MessageService;
+  follows: FollowService;
+  feedback: FeedbackService;
+  help: HelpService;
 }
 
 /** What some services need beyond the database: code delivery settings and the media store. */
 export interface ServiceDeps {
   config?: Pick<Config, 'delivery' | 'imageXorKey'> &
-    Partial<Pick<Config, 'dataDir' | 'databaseUrl' | 'sqlitePath'>>;
+    Partial<Pick<Config, 'dataDir' | 'databaseUrl' | 'sqlitePath' | 'envelopeKey' | 'transcode'>>;
   media?: MediaStore;
 }
 
 export function createServices(db: Database, log: FastifyBaseLogger, deps: ServiceDeps = {}): Services {
   const users = new UserRepository(db);
   const sessions = new SessionService(new SessionRepository(db));
+  const discovery = createDiscoveryServices(db, log);
   return {
     sessions,
     guests: new GuestService(users, sessions, log.child({ module: 'guests' })),
     users: new UserService(users),
     settings: new SettingsService(new SettingsRepository(db), log.child({ module: 'settings' })),
     ...createAccountServices(db, log, sessions, deps),
-    ...createDiscoveryServices(db, log),
+    ...discovery,
     imports: createImportJobs(db, log, deps),
+    ...createCommunityServices(db, log, deps),
+    ...createAnimeServices(db, log, deps, discovery),
   };
 }
 
@@ -145,5 +171,36 @@ function createAccountServices(
       storage,
       log.child({ module: 'accounts' }),
     ),
+  };
+}
+
+/** Comments, messages, follows, feedback and help (issue 7). */
+function createCommunityServices(
+  db: Database,
+  log: FastifyBaseLogger,
+  deps: ServiceDeps,
+): Pick<Services, 'comments' | 'messages' | 'follows' | 'feedback' | 'help'> {
+  const commentRepo = new CommentRepository(db);
+  const catalogueRepo = new CatalogueRepository(db);
+  const settingsRepo = new SettingsRepository(db);
+  const limiter = new RateLimiter(new RateLimitRepository(db));
+  const images = new CommentImageService(
+    deps.media && deps.config ? { media: deps.media, imageXorKey: deps.config.imageXorKey } : null,
+  );
+  const messages = new MessageService(new MessageRepository(db), commentRepo, catalogueRepo);
+  return {
+    comments: new CommentService(
+      commentRepo,
+      catalogueRepo,
+      images,
+      new ModerationService(settingsRepo, log.child({ module: 'moderation' })),
+      messages,
+      limiter,
+      log.child({ module: 'comments' }),
+    ),
+    messages,
+    follows: new FollowService(new FollowRepository(db), catalogueRepo, messages),
+    feedback: new FeedbackService(new FeedbackRepository(db), images, limiter),
+    help: new HelpService(settingsRepo, new HelpRepository(db), log.child({ module: 'help' })),
   };
 }

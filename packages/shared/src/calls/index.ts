@@ -10,6 +10,12 @@ import * as searchCalls from './search.js';
 import * as rankCalls from './rank.js';
 import * as loginCalls from './login.js';
 import * as accountCalls from './account.js';
+import * as commentCalls from './comment.js';
+import * as animeCalls from './anime.js';
+import * as messageCalls from './message.js';
+import * as followCalls from './follow.js';
+import * as feedbackCalls from './feedback.js';
+import * as helpCalls from './help.js';
 
 export * from './define.js';
 export * from './app.js';
@@ -23,6 +29,12 @@ export * from './search.js';
 export * from './rank.js';
 export * from './login.js';
 export * from './account.js';
+export * from './comment.js';
+export * from './message.js';
+export * from './follow.js';
+export * from './feedback.js';
+export * from './help.js';
+export * from './anime.js';
 
 /** The discovery/reading calls (issue 4): every export named `…Call` of their modules. */
 const DISCOVERY_CALLS = [
@@ -42,6 +54,14 @@ const ACCOUNT_CALLS = [loginCalls, accountCalls].flatMap((module) =>
   Object.entries(module).flatMap(([name, value]) => (name.endsWith('Call') ? [value as CallDefinition] : [])),
 );
 
+/** Community (issue 7): comments, messages, follows, feedback and help. */
+const COMMUNITY_CALLS = [commentCalls, messageCalls, followCalls, feedbackCalls, helpCalls].flatMap(
+  (module) =>
+    Object.entries(module).flatMap(([name, value]) =>
+      name.endsWith('Call') ? [value as CallDefinition] : [],
+    ),
+);
+
 /** Every call the server serves; the OpenAPI document and the route table are built from this. */
 export const ALL_CALLS: readonly CallDefinition[] = [
   appInitCall,
@@ -49,4 +69,9 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   userIndexCall,
   ...DISCOVERY_CALLS,
   ...ACCOUNT_CALLS,
+  ...COMMUNITY_CALLS,
+  // Anime (issue 6): details, play info and watch progress.
+  ...Object.entries(animeCalls).flatMap(([name, value]) =>
+    name.endsWith('Call') ? [value as CallDefinition] : [],
+  ),
 ];

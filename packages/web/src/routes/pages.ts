@@ -38,6 +38,23 @@ const BUILT: Record<string, PageComponent> = {
   settingPhone: lazy(() => import('./settings/BindPage')),
   settingEmail: lazy(() => import('./settings/BindPage')),
   writeOff: lazy(() => import('./settings/WriteOffPage')),
+  anime: lazy(() => import('./anime/AnimeTabPage')),
+  animeDetails: lazy(() => import('./anime/DetailsPage')),
+  animePlayer: lazy(() => import('./anime/PlayerPage')),
+  animeList: lazy(() => import('./anime/ListPage')),
+  animeTag: lazy(() => import('./anime/TagPage')),
+  animeFavorites: lazy(() => import('./anime/FavoritesPage')),
+  animeSearch: lazy(() => import('./anime/SearchPage')),
+  review: lazy(() => import('./cartoon/review/ReviewPage')),
+  messages: lazy(() => import('./user/cell/MessagesPage')),
+  messageDetails: lazy(() => import('./user/cell/MessageDetailsPage')),
+  follow: lazy(() => import('./user/cell/FollowPage')),
+  feedback: lazy(() => import('./user/feedback/FeedbackPage')),
+  feedbackLog: lazy(() => import('./user/feedback/LogPage')),
+  feedbackMessage: lazy(() => import('./user/feedback/MessagePage')),
+  problem: lazy(() => import('./user/problem/ProblemPage')),
+  about: lazy(() => import('./user/about/AboutPage')),
+  agreement: lazy(() => import('./user/about/AgreementPage')),
 };
 
 const ComingSoonPage: PageComponent = lazy(() => import('./common/ComingSoonPage'));

@@ -8,6 +8,8 @@ import * as m0002 from './0002-catalogue.js';
 import * as m0003 from './0003-import.js';
 import * as m0004 from './0004-accounts.js';
 import * as m0005 from './0005-discovery.js';
+import * as m0006 from './0006-anime.js';
+import * as m0007 from './0007-community.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -15,4 +17,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-import': m0003,
   '0004-accounts': m0004,
   '0005-discovery': m0005,
+  '0006-anime': m0006,
+  '0007-community': m0007,
 };

@@ -1,0 +1,259 @@
+/**
+ * Anime in Chromium against the real built server with TRANSCODE on: a small generated library is
+ * imported into a fresh DATA_DIR before start, the server packages it to HLS in the background,
+ * and the browser plays episode 1 (time advances), switches quality and subtitles, leaves and
+ * comes back to resume near the saved position. A guest cannot fetch a VIP episode's key or
+ * clear segments; a corrupt source shows its failure reason.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../packages/server/src/db/database.js';
+import { migrateToLatest } from '../packages/server/src/db/migrator.js';
+import { runImport } from '../packages/server/src/import/library-importer.js';
+import { LocalMediaStore } from '../packages/server/src/media/local-media-store.js';
+import { launchChromium, newPhoneContext } from './support/chromium.js';
+import { E2E_KEYS, startServer, type RunningServer } from './support/server.js';
+
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let workId = 0;
+const episodeIds: number[] = [];
+
+/** An H.264/AAC 640×480 clip: two renditions (360p re-encoded, 480p copied). */
+function writeClip(path: string, seconds: number, size = '640x480'): void {
+  execFileSync(
+    '/usr/bin/ffmpeg',
+    [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${size}:rate=24:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-g',
+      '48',
+      '-c:a',
+      'aac',
+      '-shortest',
+      path,
+    ],
+    { stdio: 'ignore', timeout: 60_000 },
+  );
+}
+
+async function importLibrary(): Promise<void> {
+  const show = join(dataDir, 'library/anime/Pixel Garden');
+  mkdirSync(show, { recursive: true });
+  writeClip(join(show, 'Pixel Garden - 01.mp4'), 30);
+  writeFileSync(
+    join(show, 'Pixel Garden - 01.en.srt'),
+    '1\n00:00:00,000 --> 00:00:29,000\nGood morning, garden\n',
+  );
+  writeClip(join(show, 'Pixel Garden - 02.mp4'), 3, '320x240');
+  writeClip(join(show, 'Pixel Garden - 03.mp4'), 3, '320x240');
+  const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
+  try {
+    await migrateToLatest(db);
+    await runImport({
+      root: join(dataDir, 'library'),
+      db,
+      media: new LocalMediaStore(join(dataDir, 'media')),
+      xorKey: E2E_KEYS.imageXorKey,
+      dataDir,
+    });
+    const work = await db.selectFrom('works').select('id').where('type', '=', 2).executeTakeFirstOrThrow();
+    workId = work.id;
+    const rows = await db
+      .selectFrom('chapters')
+      .select('id')
+      .where('work_id', '=', workId)
+      .orderBy('sort_order')
+      .execute();
+    episodeIds.push(...rows.map((row) => row.id));
+    await db.updateTable('chapters').set({ pay: 2 }).where('id', '=', episodeIds[1]!).execute();
+  } finally {
+    await db.destroy();
+  }
+  // Episode 3's file is damaged after the import (a partial copy): its job must fail, alone.
+  writeFileSync(join(show, 'Pixel Garden - 03.mp4'), Buffer.alloc(8192, 3));
+}
+
+/** Reads a transcode job row from the running server's SQLite file. */
+async function job(chapterId: number) {
+  const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
+  try {
+    return await db
+      .selectFrom('transcode_jobs')
+      .selectAll()
+      .where('chapter_id', '=', chapterId)
+      .executeTakeFirst();
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function waitForJobs(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const states = await Promise.all(episodeIds.map(async (id) => (await job(id))?.status));
+    if (states.every((s) => s === 'ready' || s === 'failed')) return;
+    if (Date.now() > deadline) throw new Error(`transcode jobs not finished: ${states.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** ANIME_SCREENSHOTS=<dir> keeps screenshots of the pages (docs/screenshots/anime-*.png). */
+async function shot(name: string): Promise<void> {
+  const dir = process.env['ANIME_SCREENSHOTS'];
+  if (dir) await page.screenshot({ path: join(dir, `anime-${name}.png`) });
+}
+
+const videoTime = () => page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+async function showControls(): Promise<void> {
+  if ((await page.getByTestId('video-player').getAttribute('class'))?.includes('--controls')) return;
+  await page.getByTestId('player-surface').click({ position: { x: 187, y: 100 } });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-anime-'));
+  await importLibrary();
+  [server, browser] = await Promise.all([
+    startServer({ DATA_DIR: dataDir, TRANSCODE: 'on' }),
+    launchChromium(),
+  ]);
+  await waitForJobs();
+  context = await newPhoneContext(browser, server.baseURL);
+  page = await context.newPage();
+  await page.goto('/');
+  await page.waitForFunction(() => location.hash.includes('/pages/home/home'));
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('anime in the browser', () => {
+  it('plays episode 1, switches quality and subtitles, and resumes after leaving', async () => {
+    // The anime tab lists the imported show as a card that opens its details.
+    await page.goto('/#/pages/anime/anime');
+    await page.getByTestId('anime-feed').getByText('Pixel Garden').waitFor();
+    await shot('tab');
+    await page.getByTestId('anime-feed').getByText('Pixel Garden').click();
+    await page.waitForFunction((id) => location.hash.includes(`/pages/anime/details?id=${id}`), workId);
+    await page.getByTestId('anime-detail').waitFor();
+    await expect.poll(() => page.getByTestId('episode-1').getAttribute('data-status')).toBe('ready');
+    await shot('details');
+    await page.getByTestId('episode-1').click();
+    await page.getByTestId('video-player').waitFor();
+    await page.getByTestId('video').evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(1);
+
+    await showControls();
+    await page.getByTestId('player-quality').click();
+    await page.getByTestId('player-quality-360').click();
+    await expect.poll(() => page.getByTestId('player-quality').textContent()).toBe('360p');
+    await expect
+      .poll(() => page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.videoHeight), {
+        timeout: 15_000,
+      })
+      .toBe(360);
+    const afterSwitch = await videoTime();
+    await expect.poll(videoTime, { timeout: 15_000 }).toBeGreaterThan(afterSwitch + 1);
+
+    await showControls();
+    await page.getByTestId('player-subtitles').click();
+    await page.getByTestId('player-subtitle-0').click();
+    await expect
+      .poll(() =>
+        page.getByTestId('video').evaluate((v: HTMLVideoElement) => {
+          const track = v.textTracks[0];
+          return track ? `${track.mode}:${track.cues?.length ?? 0}` : 'none';
+        }),
+      )
+      .toBe('showing:1');
+
+    // Jump ahead, let the player save, then leave for the details page.
+    await page.getByTestId('video').evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 12;
+    });
+    await expect.poll(videoTime).toBeGreaterThan(12);
+    await page.goBack();
+    await page.getByTestId('anime-detail').waitFor();
+    await expect.poll(() => page.getByTestId('detail-play').textContent()).toContain('Continue');
+
+    await page.getByTestId('detail-play').click();
+    await page.getByTestId('video-player').waitFor();
+    await page.getByTestId('video').evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    // From 0 it could not reach 10.5 s within 6 s: only a resume does.
+    await expect.poll(videoTime, { timeout: 6_000 }).toBeGreaterThan(10.5);
+    expect(await videoTime()).toBeLessThan(20);
+    await shot('player');
+  }, 120_000);
+
+  it('shows why a corrupt episode cannot play', async () => {
+    await page.goto(`/#/pages/anime/player?id=${workId}&ep=${episodeIds[2]}`);
+    await expect.poll(() => page.getByTestId('episode-note').getAttribute('data-kind')).toBe('failed');
+    const reason = await page.getByTestId('episode-failure-reason').textContent();
+    expect(reason).toMatch(/Invalid data|moov atom/);
+    expect(reason).toContain('Pixel Garden - 03.mp4');
+    expect(reason).not.toContain(dataDir);
+    await shot('failed');
+  });
+
+  it('keeps a VIP episode from a guest: the player says so and the key and segments are refused', async () => {
+    await page.goto(`/#/pages/anime/player?id=${workId}&ep=${episodeIds[1]}`);
+    await expect.poll(() => page.getByTestId('episode-note').getAttribute('data-kind')).toBe('vip');
+    const key = await page.request.get(`/v3/anime/key?chapter_id=${episodeIds[1]}`);
+    expect(key.status()).toBe(403);
+    const row = await job(episodeIds[1]!);
+    const variant = await page.request.get(`/media/${row!.output_prefix}/v240/index.m3u8`);
+    expect(await variant.text()).toContain('METHOD=AES-128');
+    const segment = await page.request.get(`/media/${row!.output_prefix}/v240/seg_0000.ts`);
+    expect((await segment.body())[0]).not.toBe(0x47); // encrypted: not a readable MPEG-TS packet
+  });
+
+  it('plays the encrypted VIP episode once the session is VIP (key fetched with its token)', async () => {
+    const uid = Number(await page.evaluate(() => localStorage.getItem('uid')));
+    const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
+    try {
+      const until = Math.floor(Date.now() / 1000) + 86_400;
+      await db.updateTable('users').set({ vip: 1, viptime: until }).where('id', '=', uid).execute();
+    } finally {
+      await db.destroy();
+    }
+    await page.goto(`/#/pages/anime/details?id=${workId}`);
+    await page.goto(`/#/pages/anime/player?id=${workId}&ep=${episodeIds[1]}`);
+    await page.getByTestId('video-player').waitFor();
+    await page.getByTestId('video').evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect.poll(videoTime, { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect(page.getByTestId('player-error').count()).resolves.toBe(0);
+  });
+});

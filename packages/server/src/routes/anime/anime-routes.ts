@@ -1,0 +1,17 @@
+/** Every route plugin of issue 6 (anime details, play info, progress, VIP keys, the transcode queue). */
+import type { FastifyPluginAsync } from 'fastify';
+import { animeDetailsRoute } from './details.js';
+import { animeFavoritesRoutes } from './favorites.js';
+import { animeKeyRoute } from './key.js';
+import { animePlayRoute } from './play.js';
+import { animeProgressRoute } from './progress.js';
+import { transcodeLifecycle } from './transcode-lifecycle.js';
+
+export const ANIME_ROUTES: FastifyPluginAsync[] = [
+  animeDetailsRoute,
+  animePlayRoute,
+  animeProgressRoute,
+  animeKeyRoute,
+  animeFavoritesRoutes,
+  transcodeLifecycle,
+];

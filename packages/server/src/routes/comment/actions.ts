@@ -1,0 +1,35 @@
+/** Likes, deletion, reports and blocks (/v3/comment/zan, del, report, block, unblock, blacklist). */
+import {
+  commentBlacklistCall,
+  commentBlockCall,
+  commentDelCall,
+  commentReportCall,
+  commentUnblockCall,
+  commentZanCall,
+} from '@dm51/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall, sessionOf } from '../../plugins/envelope.js';
+
+export const commentActionsRoute: FastifyPluginAsync = async (app) => {
+  const comments = () => app.services.comments;
+  registerCall(app, commentZanCall, async (input, context) =>
+    comments().toggleZan(sessionOf(context), input.id),
+  );
+  registerCall(app, commentDelCall, async (input, context) => {
+    await comments().delete(sessionOf(context), input.id);
+    return { deleted: 1 as const };
+  });
+  registerCall(app, commentReportCall, async (input, context) => {
+    await comments().report(sessionOf(context), input.id, input.reason);
+    return { reported: 1 as const };
+  });
+  registerCall(app, commentBlockCall, async (input, context) => ({
+    blacklist: await comments().block(sessionOf(context), input.uid),
+  }));
+  registerCall(app, commentUnblockCall, async (input, context) => ({
+    blacklist: await comments().unblock(sessionOf(context), input.uid),
+  }));
+  registerCall(app, commentBlacklistCall, async (_input, context) => ({
+    blacklist: await comments().blacklist(sessionOf(context)),
+  }));
+};

@@ -1,0 +1,124 @@
+/**
+ * Anime calls (issue 6). Lists, tags, search, favourites and history reuse the catalogue calls with
+ * type 2 (/v3/category/works, /v3/category/tags, /v3/search/index, /v3/cases/*, /v3/read/index);
+ * these add what only video needs: the detail with each episode's packaging status, the play
+ * info of an episode, and the watch position.
+ */
+import { z } from 'zod';
+import { chapterItemSchema, workDetailSchema } from './catalogue.js';
+import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
+import { shelfItemSchema } from './shelf.js';
+
+const id = z.coerce.number().int().min(1);
+
+/** waiting (queued), processing (progress %), ready (playable) or failed (reason says why). */
+export const episodeStatusSchema = z.enum(['waiting', 'processing', 'ready', 'failed']);
+export type EpisodeStatus = z.infer<typeof episodeStatusSchema>;
+
+export const animeEpisodeSchema = chapterItemSchema.extend({
+  duration_s: z.number().int(),
+  status: episodeStatusSchema,
+  /** 0–100 while processing. */
+  progress: z.number().int(),
+  /** Why packaging failed ('' otherwise). */
+  reason: z.string(),
+  /** '/media/<key>' of the episode's poster frame ('' when none yet). */
+  poster: z.string(),
+});
+export type AnimeEpisode = z.infer<typeof animeEpisodeSchema>;
+
+export const animeDetailsCall = defineCall({
+  path: '/v3/anime/details',
+  summary:
+    "A published anime's detail (/pages/anime/details?id=ID): the same record as /v3/comic/details (poster, summary, tags, favourite, saved watch place in `read`) plus every episode in order with its packaging status (waiting, processing n %, ready, failed with reason), duration, poster and VIP lock. Unknown ids and works of other types answer CONTENT_NOT_FOUND (1102).",
+  tag: 'anime',
+  auth: 'session',
+  request: z.object({ id }),
+  response: z.object({ work: workDetailSchema, episodes: z.array(animeEpisodeSchema) }),
+});
+
+export const subtitleTrackSchema = z.object({
+  /** '/media/<key>' of a WebVTT file. */
+  url: z.string(),
+  language: z.string(),
+  label: z.string(),
+});
+
+export const qualitySchema = z.object({
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bandwidth: z.number().int(),
+});
+
+export const animePlayCall = defineCall({
+  path: '/v3/anime/play',
+  summary:
+    "What the player needs for one episode: its status, and when ready the HLS master playlist URL ('/media/…/master.m3u8'), qualities, WebVTT subtitle tracks, the WebVTT preview-thumbnail track, poster, duration, the saved resume position (seconds, 0 when none or finished) and the next episode. VIP episodes (pay 2) answer VIP_REQUIRED (1101) to sessions without VIP; their segments are AES-128 encrypted and `key_token` (valid 10 minutes) must be appended as `&token=` to the key URI in the playlist. A not-ready episode answers its status and reason with empty URLs.",
+  tag: 'anime',
+  auth: 'session',
+  request: z.object({ chapter_id: id }),
+  response: z.object({
+    episode: animeEpisodeSchema,
+    work_id: z.number().int(),
+    work_name: z.string(),
+    master_url: z.string(),
+    qualities: z.array(qualitySchema),
+    subtitles: z.array(subtitleTrackSchema),
+    thumbnails_url: z.string(),
+    poster: z.string(),
+    /** Seconds. */
+    resume_s: z.number().int(),
+    /** 0 when this is the last episode. */
+    next_episode_id: z.number().int(),
+    next_locked: z.number().int().min(0).max(1),
+    encrypted: z.number().int().min(0).max(1),
+    key_token: z.string(),
+  }),
+});
+
+export const animeProgressCall = defineCall({
+  path: '/v3/anime/progress',
+  summary:
+    "Saves the watch position of an episode (the player sends it every few seconds and on leave). It is the work's place in the reading history, so the episode appears in /v3/read/index (type 2) beside comics and novels and /v3/anime/play resumes from it.",
+  tag: 'anime',
+  auth: 'session',
+  request: z.object({
+    chapter_id: id,
+    /** Seconds into the episode. */
+    position_s: z.coerce.number().min(0).max(86_400),
+    duration_s: z.coerce.number().min(0).max(86_400).default(0),
+  }),
+  response: z.object({}),
+});
+
+/** Anime favourites: the same shelf as comics and novels (favorites table, type 2), its own list. */
+export const animeFavoritesCall = defineCall({
+  path: '/v3/anime/favorites',
+  summary:
+    "The session's favourite anime (/pages/anime/favorites), most recently added first, paged, each with its saved watch place; same items as /v3/cases/index.",
+  tag: 'anime',
+  auth: 'session',
+  request: pageRequestSchema,
+  response: pagedListSchema(shelfItemSchema),
+});
+
+export const animeFavoriteAddCall = defineCall({
+  path: '/v3/anime/favorite_add',
+  summary:
+    'Adds an anime to the favourites (idempotent); answers the new favourite count. Unknown ids answer CONTENT_NOT_FOUND (1102).',
+  tag: 'anime',
+  auth: 'session',
+  request: z.object({ id }),
+  response: z.object({ is_favorite: z.literal(1), favorites: z.number().int() }),
+});
+
+export const animeFavoriteDelCall = defineCall({
+  path: '/v3/anime/favorite_del',
+  summary:
+    "Removes anime from the session's favourites; ids that are not its anime favourites change nothing.",
+  tag: 'anime',
+  auth: 'session',
+  request: z.object({ ids: z.array(z.coerce.number().int().min(1)).min(1).max(200) }),
+  response: z.object({ deleted: z.number().int() }),
+});

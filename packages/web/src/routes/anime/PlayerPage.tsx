@@ -1,0 +1,156 @@
+import { ApiCode, type AnimeEpisode } from '@dm51/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { NavBar } from '../../components/nav-bar/NavBar';
+import { PageLoading } from '../../components/page-state/PageLoading';
+import { QueryError } from '../../components/query-state/QueryError';
+import { VideoPlayer } from '../../components/video-player/VideoPlayer';
+import { idParam } from '../../components/work-detail/WorkDetailRoute';
+import { ApiError } from '../../lib/api/errors';
+import { mediaUrl } from '../../lib/media-url';
+import { saveWatchProgress, useAnimeDetail, useAnimePlay } from '../../state/queries/anime';
+import { EpisodeList } from './EpisodeList';
+import { EpisodeStatusNote } from './EpisodeStatusNote';
+import { playerHref } from './anime-links';
+import './anime.css';
+
+/** Saved every few seconds while playing, and on pause, leave and hide. */
+const SAVE_EVERY_MS = 5_000;
+const AUTOPLAY_KEY = 'animeAutoplay';
+
+/** The episode player (/pages/anime/player?id=WORK&ep=EPISODE). */
+export default function PlayerPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const workId = idParam(params, 'id');
+  const episodeId = idParam(params, 'ep');
+  const play = useAnimePlay(episodeId);
+  const detail = useAnimeDetail(workId);
+  const [autoplay, setAutoplay] = useState(() => localStorage.getItem(AUTOPLAY_KEY) !== '0');
+  const [attempt, setAttempt] = useState(0);
+  const last = useRef<{ position: number; duration: number; savedAt: number; dirty: boolean }>({
+    position: 0,
+    duration: 0,
+    savedAt: 0,
+    dirty: false,
+  });
+
+  // Flush the watch place when leaving the episode or hiding the page.
+  useEffect(() => {
+    const flush = () => {
+      if (!last.current.dirty) return;
+      last.current.dirty = false;
+      void saveWatchProgress(episodeId, last.current.position, last.current.duration);
+    };
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [episodeId]);
+
+  const info = play.data;
+  const vipLocked =
+    play.error instanceof ApiError && play.error.kind === 'code' && play.error.code === ApiCode.VIP_REQUIRED;
+  const episodes: readonly AnimeEpisode[] = detail.data?.episodes ?? [];
+  const current = episodes.find((e) => e.id === episodeId) ?? info?.episode;
+  const title = current ? `${detail.data?.work.name ?? info?.work_name ?? ''} · ${current.name}` : '';
+  const goTo = (id: number) => navigate(playerHref(workId, id), { replace: true });
+
+  let stage;
+  if (episodeId === 0) stage = <EpisodeStatusNote kind="missing" />;
+  else if (vipLocked) stage = <EpisodeStatusNote kind="vip" />;
+  else if (play.isError) stage = <QueryError onRetry={() => void play.refetch()} />;
+  else if (!info) stage = <PageLoading />;
+  else if (info.episode.status !== 'ready' || !info.master_url)
+    stage = (
+      <EpisodeStatusNote
+        kind={info.episode.status}
+        progress={info.episode.progress}
+        reason={info.episode.reason}
+      />
+    );
+  else
+    stage = (
+      <VideoPlayer
+        key={`${episodeId}-${attempt}`}
+        src={mediaUrl(info.master_url)}
+        poster={mediaUrl(info.poster)}
+        title={title}
+        subtitles={info.subtitles.map((s) => ({ ...s, url: mediaUrl(s.url) }))}
+        thumbnailsUrl={mediaUrl(info.thumbnails_url)}
+        keyToken={info.key_token}
+        startAt={info.resume_s}
+        onRetry={() => setAttempt(attempt + 1)}
+        onTime={(position, duration) => {
+          const state = last.current;
+          state.position = position;
+          state.duration = Number.isFinite(duration) ? duration : 0;
+          state.dirty = true;
+          if (Date.now() - state.savedAt >= SAVE_EVERY_MS) {
+            state.savedAt = Date.now();
+            state.dirty = false;
+            void saveWatchProgress(episodeId, position, state.duration);
+          }
+        }}
+        onPause={(position, duration) => {
+          last.current.dirty = false;
+          last.current.savedAt = Date.now();
+          void saveWatchProgress(episodeId, position, Number.isFinite(duration) ? duration : 0);
+        }}
+        onEnded={() => {
+          void saveWatchProgress(episodeId, last.current.duration, last.current.duration);
+          last.current.dirty = false;
+          if (autoplay && info.next_episode_id > 0 && info.next_locked === 0) goTo(info.next_episode_id);
+        }}
+      />
+    );
+
+  return (
+    <div className="page anime-player" data-testid="anime-player" data-episode-id={episodeId}>
+      <NavBar title={t('route.animePlayer')} />
+      <div className="anime-player__stage">{stage}</div>
+      <div className="anime-player__info">
+        <h1 className="anime-player__title" data-testid="player-episode-title">
+          {title}
+        </h1>
+        <div className="anime-player__actions">
+          <label className="anime-player__autoplay">
+            <input
+              type="checkbox"
+              data-testid="player-autoplay"
+              checked={autoplay}
+              onChange={(event) => {
+                setAutoplay(event.target.checked);
+                localStorage.setItem(AUTOPLAY_KEY, event.target.checked ? '1' : '0');
+              }}
+            />
+            {t('anime.autoplay')}
+          </label>
+          {info && info.next_episode_id > 0 && (
+            <button
+              type="button"
+              className="anime-player__next"
+              data-testid="player-next"
+              onClick={() => goTo(info.next_episode_id)}
+            >
+              {info.next_locked ? t('anime.nextEpisodeVip') : t('anime.nextEpisode')}
+            </button>
+          )}
+        </div>
+      </div>
+      {detail.isError ? (
+        <QueryError onRetry={() => void detail.refetch()} />
+      ) : (
+        <EpisodeList episodes={episodes} currentId={episodeId} onOpen={(e) => goTo(e.id)} />
+      )}
+    </div>
+  );
+}

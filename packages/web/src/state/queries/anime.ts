@@ -1,0 +1,85 @@
+import {
+  animeDetailsCall,
+  animeFavoriteAddCall,
+  animeFavoriteDelCall,
+  animeFavoritesCall,
+  animePlayCall,
+  animeProgressCall,
+  type ShelfItem,
+} from '@dm51/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/client';
+import { usePagedList } from '../../lib/paging/use-paged-list';
+import { workKey } from './catalogue';
+
+export const animeKeys = {
+  all: ['anime'] as const,
+  detail: (id: number) => ['anime', 'detail', id] as const,
+  play: (chapterId: number) => ['anime', 'play', chapterId] as const,
+  favorites: ['anime', 'favorites'] as const,
+};
+
+/** Episodes still packaging are polled, so "processing 40 %" moves and "ready" appears by itself. */
+const PROCESSING_POLL_MS = 4_000;
+
+export function useAnimeDetail(id: number) {
+  return useQuery({
+    queryKey: animeKeys.detail(id),
+    queryFn: ({ signal }) => callApi(animeDetailsCall, { id }, { signal }),
+    enabled: id > 0,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.episodes.some((e) => e.status === 'waiting' || e.status === 'processing')
+        ? PROCESSING_POLL_MS
+        : false,
+  });
+}
+
+export function useAnimePlay(chapterId: number) {
+  return useQuery({
+    queryKey: animeKeys.play(chapterId),
+    queryFn: ({ signal }) => callApi(animePlayCall, { chapter_id: chapterId }, { signal }),
+    enabled: chapterId > 0,
+    // The resume position and key token must be fresh each time the player opens.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.episode.status;
+      return status === 'waiting' || status === 'processing' ? PROCESSING_POLL_MS : false;
+    },
+  });
+}
+
+/** Fire-and-forget watch position; failures are retried by the next periodic save. */
+export function saveWatchProgress(chapterId: number, positionS: number, durationS: number): Promise<unknown> {
+  return callApi(animeProgressCall, {
+    chapter_id: chapterId,
+    position_s: Math.max(0, Math.round(positionS * 10) / 10),
+    duration_s: Math.max(0, Math.round(durationS * 10) / 10),
+  }).catch(() => undefined);
+}
+
+export function useAnimeFavorites() {
+  return usePagedList<ShelfItem>({
+    queryKey: animeKeys.favorites,
+    fetchPage: (page, limit, signal) => callApi(animeFavoritesCall, { page, limit }, { signal }),
+    keyOf: workKey,
+  });
+}
+
+/** Favourite toggle on the anime detail; the detail is refetched so counts stay honest. */
+export function useAnimeFavoriteToggle(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (favorite: boolean) => {
+      if (favorite) await callApi(animeFavoriteAddCall, { id });
+      else await callApi(animeFavoriteDelCall, { ids: [id] });
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: animeKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: animeKeys.favorites });
+    },
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * Comments of a work: the paged list (newest or hottest), posting with pictures, likes, reports and
+ * blocks. Blocked authors are filtered on the server; the local blacklist (spec §3) also hides them
+ * at once, before the list is fetched again.
+ */
+import {
+  commentAddCall,
+  commentBlockCall,
+  commentChildrenCall,
+  commentListCall,
+  commentReportCall,
+  commentUnblockCall,
+  commentUploadCall,
+  commentZanCall,
+  type CommentWithReplies,
+} from '@dm51/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { callApi } from '../../lib/api/client';
+import { usePagedList } from '../../lib/paging/use-paged-list';
+
+export type CommentSort = 'new' | 'hot';
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  list: (workId: number, sort: CommentSort) => ['comments', 'list', workId, sort] as const,
+  children: (id: number) => ['comments', 'children', id] as const,
+};
+
+const BLACKLIST_KEY = 'blacklist';
+const listeners = new Set<() => void>();
+let blacklistCache: number[] | null = null;
+
+function readBlacklist(): number[] {
+  if (blacklistCache) return blacklistCache;
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(BLACKLIST_KEY) ?? '[]');
+    blacklistCache = Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    blacklistCache = [];
+  }
+  return blacklistCache;
+}
+
+/** Replaces the local blacklist (storage failures are ignored, spec §8). */
+export function writeBlacklist(ids: number[]): void {
+  blacklistCache = [...new Set(ids)];
+  try {
+    globalThis.localStorage?.setItem(BLACKLIST_KEY, JSON.stringify(blacklistCache));
+  } catch {
+    // ignored
+  }
+  for (const listener of listeners) listener();
+}
+
+export function useBlacklist(): number[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readBlacklist,
+    readBlacklist,
+  );
+}
+
+export function useCommentList(workId: number, sort: CommentSort, pageSize?: number) {
+  return usePagedList<CommentWithReplies>({
+    queryKey: commentKeys.list(workId, sort),
+    fetchPage: (page, limit, signal) =>
+      callApi(commentListCall, { work_id: workId, sort, page, limit }, { signal }),
+    keyOf: (item) => item.id,
+    enabled: workId > 0,
+    ...(pageSize ? { pageSize } : {}),
+  });
+}
+
+/** Every reply of a thread ('expand N replies'). */
+export function useCommentChildren(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: commentKeys.children(id),
+    queryFn: ({ signal }) => callApi(commentChildrenCall, { id, page: 1, limit: 100 }, { signal }),
+    enabled,
+  });
+}
+
+function useInvalidateComments() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: commentKeys.all });
+}
+
+export function useAddComment() {
+  const invalidate = useInvalidateComments();
+  return useMutation({
+    mutationFn: (input: {
+      work_id: number;
+      to_father_id?: number;
+      to_child_id?: number;
+      to_user_id?: number;
+      content: string;
+      imgList: string[];
+    }) => callApi(commentAddCall, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUploadCommentImage() {
+  return useMutation({
+    mutationFn: async (file: Blob) => (await callApi(commentUploadCall, {}, { file })).url,
+  });
+}
+
+export function useToggleZan() {
+  const invalidate = useInvalidateComments();
+  return useMutation({
+    mutationFn: (id: number) => callApi(commentZanCall, { id }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useReportComment() {
+  return useMutation({
+    mutationFn: (input: { id: number; reason: string }) => callApi(commentReportCall, input),
+  });
+}
+
+export function useBlockAuthor() {
+  const invalidate = useInvalidateComments();
+  return useMutation({
+    mutationFn: async ({ uid, block }: { uid: number; block: boolean }) =>
+      (await callApi(block ? commentBlockCall : commentUnblockCall, { uid })).blacklist,
+    // The local list keeps ids blocked before this device signed in; the server's list is merged in.
+    onSuccess: (blacklist, { uid, block }) => {
+      const local = readBlacklist().filter((id) => block || id !== uid);
+      writeBlacklist([...local, ...blacklist]);
+      void invalidate();
+    },
+  });
+}

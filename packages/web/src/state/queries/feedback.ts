@@ -1,0 +1,30 @@
+/** Feedback: send (with screenshots uploaded first) and the log with operators' replies. */
+import { appFeedbackUploadCall, feedbackAddCall, feedbackListCall, type FeedbackItem } from '@dm51/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/client';
+import { usePagedList } from '../../lib/paging/use-paged-list';
+
+export const feedbackKeys = { all: ['feedback'] as const, list: ['feedback', 'list'] as const };
+
+export function useFeedbackLog() {
+  return usePagedList<FeedbackItem>({
+    queryKey: feedbackKeys.list,
+    fetchPage: (page, limit, signal) => callApi(feedbackListCall, { page, limit }, { signal }),
+    keyOf: (item) => item.id,
+  });
+}
+
+export function useUploadScreenshot() {
+  return useMutation({
+    mutationFn: async (file: Blob) => (await callApi(appFeedbackUploadCall, {}, { file })).url,
+  });
+}
+
+export function useSendFeedback() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { type: number; content: string; contact: string; imgList: string[] }) =>
+      callApi(feedbackAddCall, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: feedbackKeys.all }),
+  });
+}

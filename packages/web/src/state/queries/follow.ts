@@ -1,0 +1,26 @@
+/** Follows: the paged list, follow and unfollow. */
+import { followAddCall, followDelCall, followIndexCall, type FollowItem } from '@dm51/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/client';
+import { usePagedList } from '../../lib/paging/use-paged-list';
+
+export const followKeys = { all: ['follows'] as const, list: ['follows', 'list'] as const };
+
+export function useFollowList() {
+  return usePagedList<FollowItem>({
+    queryKey: followKeys.list,
+    fetchPage: (page, limit, signal) => callApi(followIndexCall, { page, limit }, { signal }),
+    keyOf: (item) => item.relate_id,
+  });
+}
+
+export function useFollowToggle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, follow }: { id: number; follow: boolean }) => {
+      if (follow) await callApi(followAddCall, { id });
+      else await callApi(followDelCall, { ids: [id] });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: followKeys.all }),
+  });
+}
