@@ -43,11 +43,16 @@ function session(p: Page = page) {
   }));
 }
 
+/**
+ * Waits for the session to switch. A login or registration also leaves the login pages once the
+ * new user is loaded; waiting for that too keeps the test's next navigation from racing it.
+ */
 async function waitForGuestFlag(p: Page, flag: '0' | '1', notUid?: number): Promise<void> {
   await p.waitForFunction(
     ([expected, other]) =>
       localStorage.getItem('isGuest') === expected &&
-      (other === null || Number(localStorage.getItem('uid')) !== other),
+      (other === null || Number(localStorage.getItem('uid')) !== other) &&
+      (expected === '1' || !location.hash.startsWith('#/pages/user/login/')),
     [flag, notUid ?? null] as const,
   );
 }
@@ -147,7 +152,7 @@ describe('a guest who registers', () => {
     accountUid = user.uid;
 
     await go(page, '/pages/user/user');
-    await expect(page.getByTestId('user-nickname').textContent()).resolves.toMatch(/^用户/);
+    await expect.poll(() => page.getByTestId('user-nickname').textContent()).toMatch(/^用户/);
     expect(await page.getByTestId('user-guest-badge').count()).toBe(0);
     expect(await page.getByTestId('user-coins').textContent()).toContain('0');
     expect(await favouriteState(page)).toBe('true');

@@ -112,10 +112,10 @@ describe('the tab bar', () => {
 
   it('shows a page not built yet with its name, "coming soon" and a way back', async () => {
     await openAsNewVisitor();
-    await page.goto('/#/pages/user/feedback/feedback');
+    await page.goto('/#/pages/quest/questLog');
     await page.getByTestId('coming-soon').waitFor();
     expect(await page.getByTestId('coming-soon').textContent()).toContain('Coming soon');
-    expect(await page.getByTestId('nav-title').textContent()).toMatch(/feedback/i);
+    expect(await page.getByTestId('nav-title').textContent()).toBe('Task records');
     await page.getByTestId('nav-back').click();
     await waitForHashPath('/pages/home/home');
   });
@@ -192,6 +192,19 @@ describe('preferences', () => {
     await page.reload();
     await page.getByText('暂无漫画').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  });
+});
+
+describe('settings', () => {
+  it('clears the cache without losing the session or the preferences', async () => {
+    await openAsNewVisitor();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.goto('/#/pages/user/seting/seting');
+    await page.getByTestId('settings-clear-cache').click();
+    await page.getByText('Cache cleared').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+    await page.getByTestId('nav-back').click();
+    await page.getByTestId('home-empty').waitFor();
   });
 });
 

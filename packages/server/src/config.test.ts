@@ -79,9 +79,19 @@ describe('loadConfig', () => {
     ['TIMESTAMP_WINDOW_S', '0', /TIMESTAMP_WINDOW_S must be an integer/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
     ['API_HOSTS', 'ftp://mirror.example', /API_HOSTS must be a comma-separated list/],
+    ['TRANSCODE', 'sometimes', /TRANSCODE must be on or off/],
+    ['TRANSCODE_CONCURRENCY', '9', /TRANSCODE_CONCURRENCY must be an integer from 1 to 4/],
   ])('refuses a bad %s (%j) with a message naming it', (variable, value, message) => {
     expect(() => loadConfig({ ...SECRETS, [variable]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...SECRETS, [variable]: value })).toThrowError(message);
+  });
+
+  it('runs the transcode jobs by default, one at a time, and turns them off with TRANSCODE=off', () => {
+    expect(loadConfig(SECRETS).transcode).toMatchObject({ enabled: true, concurrency: 1 });
+    expect(loadConfig({ ...SECRETS, TRANSCODE: 'off' }).transcode).toMatchObject({ enabled: false });
+    expect(loadConfig({ ...SECRETS, TRANSCODE_CONCURRENCY: '2' }).transcode).toMatchObject({
+      concurrency: 2,
+    });
   });
 
   it('names every bad variable at once', () => {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseEnvelopeKey } from '@dm51/shared';
 import { z } from 'zod';
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
+import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
 
 /**
  * Development defaults. They let `npm start` work on a fresh checkout; a server running on any of
@@ -50,6 +51,8 @@ export interface Config {
   demoLibrary?: boolean;
   /** An operator library imported in the background at every start (LIBRARY_DIR); null when unset. */
   libraryDir?: string | null;
+  /** The HLS job runner (TRANSCODE, TRANSCODE_CONCURRENCY); unset (server unit tests) means off. */
+  transcode?: TranscodeConfig;
 }
 
 /** Treats an empty variable as unset, as shells and CI files often export `VAR=`. */
@@ -139,8 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   let delivery: DeliveryConfig;
+  let transcode: TranscodeConfig;
   try {
     delivery = loadDeliveryConfig(env);
+    transcode = loadTranscodeConfig(env);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -168,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     delivery,
     demoLibrary: vars.DEMO_LIBRARY === 'on',
     libraryDir: vars.LIBRARY_DIR ? resolve(vars.LIBRARY_DIR) : null,
+    transcode,
   };
 }
 

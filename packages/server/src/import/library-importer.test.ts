@@ -303,6 +303,38 @@ describe('importing a library', () => {
     expect(stored).toEqual(referenced);
   });
 
+  it('tells the followers of a work about its new chapters, and nobody else', async () => {
+    const harbor = await work('Star Harbor');
+    const time = Math.floor(Date.now() / 1000);
+    const { user: follower } = await ctx.app.services.guests.init({
+      deviceid: 'follower',
+      facility: 'Linux_h5',
+    });
+    const { user: bystander } = await ctx.app.services.guests.init({
+      deviceid: 'bystander',
+      facility: 'Linux_h5',
+    });
+    await ctx.db
+      .insertInto('follows')
+      .values({ user_id: follower.id, work_id: harbor.id, created_time: time })
+      .execute();
+    await writeCbz(join(lib, 'comics/Star Harbor/Star Harbor v01 c009.cbz'), {
+      pages: 2,
+      size: [60, 90],
+      info: { Series: 'Star Harbor', Number: '9', Volume: '1' },
+    });
+    const summary = await importNow();
+    expect(summary.chapters.added).toBe(1);
+    const messagesFor = (userId: number) =>
+      ctx.db.selectFrom('messages').selectAll().where('user_id', '=', userId).execute();
+    const received = await messagesFor(follower.id);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ work_id: harbor.id, title: 'Star Harbor' });
+    expect(await messagesFor(bystander.id)).toHaveLength(0);
+    unlinkSync(join(lib, 'comics/Star Harbor/Star Harbor v01 c009.cbz'));
+    await importNow();
+  });
+
   it('removes a deleted file, and a work whose last file went', async () => {
     unlinkSync(join(lib, 'comics/Star Harbor/Star Harbor v01 c010.cbz'));
     unlinkSync(join(lib, 'comics/Lonely Robot Ch.3.cbz'));

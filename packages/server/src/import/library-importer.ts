@@ -17,6 +17,7 @@ import { LocalMediaStore } from '../media/local-media-store.js';
 import type { MediaStore } from '../media/media-store.js';
 import { CatalogueImportRunsRepository } from '../repositories/catalogue-import-runs.repository.js';
 import { CatalogueImportRepository } from '../repositories/catalogue-import.repository.js';
+import { createFollowNotifier } from '../services/follow.service.js';
 import { prepareVideo } from './anime-preparer.js';
 import { prepareComic } from './comic-preparer.js';
 import { ImportCommitter, type FileIdentity } from './import-committer.js';
@@ -82,6 +83,8 @@ class LibraryImport {
   private readonly runs: CatalogueImportRunsRepository;
   private readonly archiveLimits: ArchiveLimits;
   private readonly renditionLimits: RenditionLimits;
+  /** Tells the followers of a work about its new chapters (issue 7: follows). */
+  private readonly followers: ReturnType<typeof createFollowNotifier>;
   private report!: ImportReport;
   private prefix = '';
   private committer!: ImportCommitter;
@@ -96,6 +99,7 @@ class LibraryImport {
     this.runs = new CatalogueImportRunsRepository(options.db);
     this.archiveLimits = options.archiveLimits ?? DEFAULT_LIMITS;
     this.renditionLimits = options.renditionLimits ?? DEFAULT_RENDITION_LIMITS;
+    this.followers = createFollowNotifier(options.db);
   }
 
   private emit(update: Partial<ImportProgress>): void {
@@ -203,6 +207,13 @@ class LibraryImport {
           this.committer.commitFile(this.identity(unit, done.kind), done),
         );
         this.report.committed(unit.rel, done, result);
+        // Only chapters new to an existing work are news; a new work has no followers yet.
+        if (!result.workCreated && result.added.length > 0) {
+          await this.followers.notifyNewChapters(
+            result.workId,
+            result.added.map((chapter) => chapter.id),
+          );
+        }
       } else {
         const result = await this.serial(() => this.committer.removeFile(this.identity(unit, kind), failure));
         this.report.failedFile(unit.rel, failure ?? 'unreadable', result);

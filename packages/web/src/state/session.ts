@@ -39,12 +39,16 @@ export const sessionStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** Stores a new identity (visitor init, login, binding). */
+  /**
+   * Stores a new identity (visitor init, login, binding). The stored user info described the
+   * previous identity, so it goes too: no page may show the old name while the new one loads.
+   */
   setIdentity(token: string, uid: number, isGuest: boolean): void {
     writeString(STORAGE_KEYS.token, token);
     writeString(STORAGE_KEYS.uid, String(uid));
     writeString(STORAGE_KEYS.isGuest, isGuest ? '1' : '0');
-    commit({ ...session, token, uid, isGuest });
+    removeKey(STORAGE_KEYS.userInfo);
+    commit({ ...session, token, uid, isGuest, userInfo: null });
   },
   setUserInfo(userInfo: UserInfo): void {
     writeJson(STORAGE_KEYS.userInfo, userInfo);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ChapterList } from '../chapter-list/ChapterList';
+import { CommentsSection } from '../comments/CommentsSection';
 import { readingStart } from '../chapter-list/chapter-order';
 import { formatScore } from '../mixed-list-card/card-fields';
 import { NavBar } from '../nav-bar/NavBar';
@@ -139,6 +140,7 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
             onOpen={(chapter) => open(chapter.id, chapter.id === work.read?.chapter_id)}
           />
         </section>
+        <CommentsSection workId={work.relate_id} type={work.type} />
       </div>
 
       <footer className="work-detail__bar">

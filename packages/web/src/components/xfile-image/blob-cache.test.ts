@@ -59,3 +59,21 @@ describe('BlobUrlCache', () => {
     await expect(cache.load('x', blob)).resolves.toBe('blob:1');
   });
 });
+
+describe('BlobUrlCache.clearUnused', () => {
+  it('revokes decoded images no view holds, and keeps the ones on screen', async () => {
+    const revoked: string[] = [];
+    let next = 0;
+    const cache = new BlobUrlCache(10, {
+      create: () => `blob:${next++}`,
+      revoke: (url) => revoked.push(url),
+    });
+    const shown = await cache.load('a', async () => new Blob(['a']));
+    cache.retain('a');
+    await cache.load('b', async () => new Blob(['b']));
+    expect(cache.clearUnused()).toBe(1);
+    expect(revoked).toEqual(['blob:1']);
+    expect(cache.peek('a')).toBe(shown);
+    expect(cache.peek('b')).toBeNull();
+  });
+});

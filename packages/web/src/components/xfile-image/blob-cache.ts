@@ -74,6 +74,18 @@ export class BlobUrlCache {
     this.evict();
   }
 
+  /** Revokes every decoded image no view is showing (settings → clear cache); returns how many. */
+  clearUnused(): number {
+    let cleared = 0;
+    for (const [key, entry] of this.entries) {
+      if (!entry.url || entry.refs > 0) continue;
+      this.api.revoke(entry.url);
+      this.entries.delete(key);
+      cleared += 1;
+    }
+    return cleared;
+  }
+
   /** Decoded entries currently held (for tests and diagnostics). */
   get size(): number {
     let n = 0;

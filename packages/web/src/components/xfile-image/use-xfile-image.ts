@@ -22,6 +22,11 @@ function decode(url: string): Promise<string> {
   return cache.load(url, () => fetchXfile(url, { xorKey: requireRuntimeConfig().imageXorKey }));
 }
 
+/** Frees the decoded images no view is showing. */
+export function clearDecodedImages(): number {
+  return cache.clearUnused();
+}
+
 /** A displayable URL for an image path: decoded object URL for `_xfile`, the resolved URL otherwise. */
 export function loadImageUrl(src: string): Promise<string> {
   const url = mediaUrl(src);

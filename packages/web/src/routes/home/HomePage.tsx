@@ -1,4 +1,5 @@
 import { HomeTab, type HomeTabValue } from '@dm51/shared';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/empty-state/EmptyState';
@@ -9,6 +10,11 @@ import { QueryError } from '../../components/query-state/QueryError';
 import { WorkGridSkeleton } from '../../components/work-card/WorkGrid';
 import { useHomeQuery } from '../../state/queries/home';
 import { HomeFeed, isHomeEmpty } from './HomeFeed';
+
+/** The anime feed is its own chunk: most visits open the comics tab. */
+const AnimeSection = lazy(() =>
+  import('../anime/AnimeSection').then((module) => ({ default: module.AnimeSection })),
+);
 import './home.css';
 import './home-feed.css';
 
@@ -82,7 +88,14 @@ export default function HomePage() {
   );
   const showFeed = tab !== HomeTab.ANIME && home.isSuccess && !isHomeEmpty(home.data);
   let content;
-  if (tab === HomeTab.ANIME) content = <section className="home__content">{empty}</section>;
+  if (tab === HomeTab.ANIME)
+    content = (
+      <section className="home__content">
+        <Suspense fallback={<WorkGridSkeleton />}>
+          <AnimeSection pullToRefresh={false} />
+        </Suspense>
+      </section>
+    );
   else if (home.isPending)
     content = (
       <section className="home__loading" aria-busy="true">

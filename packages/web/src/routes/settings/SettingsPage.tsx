@@ -1,10 +1,12 @@
 import { LOCALES, TOAST_MS } from '@dm51/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { changeLocale } from '../../i18n';
 import { LOCALE_LABELS } from '../../i18n/locale';
+import { clearAppCache } from '../../lib/clear-cache';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { useLogoutMutation } from '../../state/queries/account';
 import { useIsLoggedIn } from '../../state/use-session';
@@ -53,6 +55,12 @@ export default function SettingsPage({ route }: PageProps) {
   const dark = theme === 'dark';
   const loggedIn = useIsLoggedIn();
   const logout = useLogoutMutation();
+  const queryClient = useQueryClient();
+
+  const clearCache = async () => {
+    await clearAppCache(queryClient);
+    Toast.show({ content: t('settings.cacheCleared'), duration: TOAST_MS.product });
+  };
 
   // Spec §4: logout clears the user and token and starts a fresh visitor session.
   const confirmLogout = async () => {
@@ -168,6 +176,15 @@ export default function SettingsPage({ route }: PageProps) {
       <section className="user-card">
         <h2 className="user-card__title">{t('settings.general')}</h2>
         {links(GENERAL_LINKS)}
+        <button
+          type="button"
+          className="user-list__item settings__row"
+          data-testid="settings-clear-cache"
+          onClick={() => void clearCache()}
+        >
+          <span className="user-list__label">{t('settings.clearCache')}</span>
+          <Arrow />
+        </button>
         <div className="user-list__item settings__row settings__version">
           <span className="user-list__label">{t('settings.version')}</span>
           <span data-testid="settings-version">{requireRuntimeConfig().version}</span>

@@ -1,0 +1,56 @@
+/** Wiring of the anime services (issue 6), kept out of services/index.ts so that file stays a registry. */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import { LocalMediaStore } from '../media/local-media-store.js';
+import { AnimeRepository } from '../repositories/anime.repository.js';
+import { CatalogueRepository } from '../repositories/catalogue.repository.js';
+import { HistoryRepository } from '../repositories/history.repository.js';
+import { TranscodeRepository } from '../repositories/transcode.repository.js';
+import { TRANSCODE_DISABLED } from '../transcode/transcode-config.js';
+import { AnimeService } from './anime.service.js';
+import type { CatalogueService } from './catalogue.service.js';
+import type { HistoryService } from './history.service.js';
+import type { ServiceDeps } from './index.js';
+import { TranscodeJobService } from './transcode-job.service.js';
+import { VideoAccessService } from './video-access.service.js';
+
+export interface AnimeServices {
+  anime: AnimeService;
+  transcode: TranscodeJobService;
+  videoAccess: VideoAccessService;
+}
+
+export function createAnimeServices(
+  db: Database,
+  log: FastifyBaseLogger,
+  deps: ServiceDeps,
+  discovery: { catalogue: CatalogueService; history: HistoryService },
+): AnimeServices {
+  const jobs = new TranscodeRepository(db);
+  // Without a configured secret (bare unit wiring), tokens are valid for this process only.
+  const access = new VideoAccessService(deps.config?.envelopeKey ?? randomBytes(32).toString('hex'), jobs);
+  const dataDir = deps.config?.dataDir ?? join(tmpdir(), 'dm51-transcode');
+  const media = deps.media ?? new LocalMediaStore(join(dataDir, 'media'));
+  return {
+    anime: new AnimeService(
+      discovery.catalogue,
+      new CatalogueRepository(db),
+      new AnimeRepository(db),
+      jobs,
+      discovery.history,
+      new HistoryRepository(db),
+      access,
+    ),
+    transcode: new TranscodeJobService(
+      jobs,
+      media,
+      deps.config?.transcode ?? TRANSCODE_DISABLED,
+      join(dataDir, 'transcode-work'),
+      log.child({ module: 'transcode' }),
+    ),
+    videoAccess: access,
+  };
+}
