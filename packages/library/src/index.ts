@@ -34,4 +34,11 @@ export {
   type Episode,
   type SubtitleSidecar,
 } from './anime/sidecars.js';
-export { detectKind, detectKindByContent, kindFromLayout, type LibraryKind } from './scan/kind-detector.js';
+export {
+  detectKind,
+  detectKindByContent,
+  kindFromLayout,
+  layoutFolderKind,
+  LAYOUT_FOLDER_KINDS,
+  type LibraryKind,
+} from './scan/kind-detector.js';

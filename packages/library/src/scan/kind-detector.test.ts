@@ -18,6 +18,10 @@ describe('kindFromLayout', () => {
     ['/lib/小说/三体.epub', 'novel'],
     ['/lib/动漫/某番/第1集.mp4', 'anime'],
     ['/lib/other/x.cbz', 'unknown'],
+    // Folder names are data, not object keys: inherited property names are not layouts.
+    ['/lib/constructor/x.cbz', 'unknown'],
+    ['/lib/__proto__/x.cbz', 'unknown'],
+    ['/lib/COMICS/x.cbz', 'comic'],
   ])('%s → %s', (path, kind) => {
     expect(kindFromLayout(path)).toBe(kind);
   });

@@ -5,7 +5,8 @@ import { isPageImage } from '../comics/image-types.js';
 
 export type LibraryKind = 'comic' | 'novel' | 'anime' | 'unknown';
 
-const LAYOUT: Record<string, LibraryKind> = {
+/** Top-level library folder names (lowercase) and the kind of content under them. */
+export const LAYOUT_FOLDER_KINDS: Readonly<Record<string, Exclude<LibraryKind, 'unknown'>>> = {
   comics: 'comic',
   comic: 'comic',
   manga: 'comic',
@@ -24,11 +25,18 @@ const LAYOUT: Record<string, LibraryKind> = {
   番剧: 'anime',
 };
 
+/** The kind a layout folder name stands for (`comics`, `漫画`, ...), or undefined. */
+export function layoutFolderKind(name: string): Exclude<LibraryKind, 'unknown'> | undefined {
+  return Object.hasOwn(LAYOUT_FOLDER_KINDS, name.toLowerCase())
+    ? LAYOUT_FOLDER_KINDS[name.toLowerCase()]
+    : undefined;
+}
+
 /** Kind from the library layout: the nearest `comics|novels|anime` (or 漫画/小说/动漫) folder. */
 export function kindFromLayout(path: string): LibraryKind {
   const parts = path.split(/[\\/]+/).filter(Boolean);
   for (let i = parts.length - 2; i >= 0; i--) {
-    const kind = LAYOUT[(parts[i] ?? '').toLowerCase()];
+    const kind = layoutFolderKind(parts[i] ?? '');
     if (kind) return kind;
   }
   return 'unknown';

@@ -5,7 +5,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isPageImage, matchSidecars } from '@dm51/library';
+import { isPageImage, layoutFolderKind, matchSidecars } from '@dm51/library';
 import type { ImportKind } from './import-types.js';
 
 export type UnitType = 'archive' | 'image-folder' | 'epub' | 'txt' | 'video' | 'work-folder' | 'unsupported';
@@ -34,25 +34,6 @@ export interface LibraryUnit {
   /** Kodi/Jellyfin series metadata (`tvshow.nfo`), library-relative. */
   nfo?: string | null;
 }
-
-const LAYOUT: Record<string, ImportKind> = {
-  comics: 'comic',
-  comic: 'comic',
-  manga: 'comic',
-  漫画: 'comic',
-  漫畫: 'comic',
-  novels: 'novel',
-  novel: 'novel',
-  books: 'novel',
-  小说: 'novel',
-  小說: 'novel',
-  anime: 'anime',
-  动漫: 'anime',
-  動漫: 'anime',
-  动画: 'anime',
-  動畫: 'anime',
-  番剧: 'anime',
-};
 
 const ARCHIVE_EXT = new Set(['cbz', 'zip', 'cb7', '7z', 'cbr', 'rar']);
 const VIDEO_EXT = new Set(['mp4', 'm4v', 'mkv', 'webm']);
@@ -258,7 +239,7 @@ async function walkDir(
 
   for (const name of dirs.sort()) {
     if (name.startsWith('.') || IGNORED_DIRS.has(name.toLowerCase())) continue;
-    const layoutKind = LAYOUT[name.toLowerCase()];
+    const layoutKind = layoutFolderKind(name);
     const childRel = relOf(name);
     const child: Context =
       layoutKind && depthBelowKindRoot === 0
