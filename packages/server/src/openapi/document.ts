@@ -4,55 +4,20 @@
  * body is sealed; the document therefore shows the sealed form on each operation and publishes the
  * opened (decrypted) payloads as component schemas `<Call>Request` and `<Call>Response`.
  */
-import { ALL_CALLS, APP_VERSION_NAME, ApiCode, mergedFieldsSchema, type CallDefinition } from '@dm51/shared';
+import {
+  ALL_CALLS,
+  API_CODES,
+  APP_VERSION_NAME,
+  ApiCode,
+  mergedFieldsSchema,
+  type CallDefinition,
+} from '@dm51/shared';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
-const ERROR_CODES: { code: number; name: string; meaning: string }[] = [
-  { code: ApiCode.OK, name: 'OK', meaning: 'Success; `data` holds the sealed response payload.' },
-  {
-    code: ApiCode.SESSION_INVALID,
-    name: 'SESSION_INVALID',
-    meaning: 'HTTP 401. Token unknown, revoked, for another user_id, or the user is deleted.',
-  },
-  { code: ApiCode.UNKNOWN_CALL, name: 'UNKNOWN_CALL', meaning: 'No such call.' },
-  {
-    code: ApiCode.INTERNAL,
-    name: 'INTERNAL',
-    meaning: 'HTTP 500. Unexpected server error (details are logged, never sent).',
-  },
-  {
-    code: ApiCode.ENVELOPE_MISSING,
-    name: 'ENVELOPE_MISSING',
-    meaning: 'No `data` field, or not application/x-www-form-urlencoded.',
-  },
-  {
-    code: ApiCode.ENVELOPE_MALFORMED,
-    name: 'ENVELOPE_MALFORMED',
-    meaning: '`data` is not hex, has a bad length or padding, or is not a JSON object.',
-  },
-  {
-    code: ApiCode.APIKEY_INVALID,
-    name: 'APIKEY_INVALID',
-    meaning: "The merged `apikey` is not this deployment's.",
-  },
-  {
-    code: ApiCode.TIMESTAMP_STALE,
-    name: 'TIMESTAMP_STALE',
-    meaning: 'The merged `timestamp` is outside the anti-replay window.',
-  },
-  {
-    code: ApiCode.PARAMS_INVALID,
-    name: 'PARAMS_INVALID',
-    meaning: 'The opened payload does not match the call schema; `msg` names the field.',
-  },
-  {
-    code: ApiCode.LOGIN_REQUIRED,
-    name: 'LOGIN_REQUIRED',
-    meaning: 'The call needs a registered (non-guest) account.',
-  },
-];
+/** Every response code, from the one catalogue in packages/shared (so new codes are documented). */
+const ERROR_CODES = Object.entries(API_CODES).map(([name, entry]) => ({ name, ...entry }));
 
 const API_DESCRIPTION = `
 Every call is \`POST /v3/<path>\` with \`Content-Type: application/x-www-form-urlencoded\` and one form

@@ -1,4 +1,4 @@
-import { ALL_CALLS } from '@dm51/shared';
+import { ALL_CALLS, API_CODES } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -63,6 +63,12 @@ describe('the OpenAPI description', () => {
     expect(userIndex.description).toMatch(/`401` SESSION_INVALID/);
     expect(userIndex.responses).toHaveProperty('401');
     expect(doc.paths['/v3/app/start']!.post.responses).not.toHaveProperty('401');
+  });
+
+  it('lists every response code of the catalogue, with its meaning', () => {
+    for (const [name, { code, meaning }] of Object.entries(API_CODES)) {
+      expect(doc.info.description).toContain(`| ${code} | ${name} | ${meaning} |`);
+    }
   });
 
   it('serves Swagger UI at /docs', async () => {
