@@ -1,6 +1,7 @@
+import { ApiCode } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../lib/api/errors';
+import { isApiCode } from '../../lib/api/errors';
 import { useChapters, useWorkDetail } from '../../state/queries/catalogue';
 import { EmptyState } from '../empty-state/EmptyState';
 import { NavBar } from '../nav-bar/NavBar';
@@ -22,9 +23,7 @@ export function WorkDetailRoute({ type }: { type: number }) {
   const detail = useWorkDetail(type, id);
   const chapters = useChapters(type, id);
 
-  const missing =
-    id === 0 ||
-    (detail.error instanceof ApiError && detail.error.kind === 'code' && detail.error.code === 1102);
+  const missing = id === 0 || isApiCode(detail.error, ApiCode.CONTENT_NOT_FOUND);
   if (missing)
     return (
       <div className="page">

@@ -20,3 +20,8 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** True when the call failed with this response code (e.g. ApiCode.VIP_REQUIRED). */
+export function isApiCode(error: unknown, code: number): boolean {
+  return error instanceof ApiError && error.kind === 'code' && error.code === code;
+}

@@ -11,7 +11,7 @@ import { QueryError } from '../../components/query-state/QueryError';
 import { idParam } from '../../components/work-detail/WorkDetailRoute';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useXfileImage } from '../../components/xfile-image/use-xfile-image';
-import { ApiError } from '../../lib/api/errors';
+import { isApiCode } from '../../lib/api/errors';
 import { useAnimeDetail, useAnimeFavoriteToggle } from '../../state/queries/anime';
 import { EpisodeList } from './EpisodeList';
 import { playerHref } from './anime-links';
@@ -24,11 +24,7 @@ export default function DetailsPage() {
   const [params] = useSearchParams();
   const id = idParam(params, 'id');
   const detail = useAnimeDetail(id);
-  const missing =
-    id === 0 ||
-    (detail.error instanceof ApiError &&
-      detail.error.kind === 'code' &&
-      detail.error.code === ApiCode.CONTENT_NOT_FOUND);
+  const missing = id === 0 || isApiCode(detail.error, ApiCode.CONTENT_NOT_FOUND);
   if (missing)
     return (
       <div className="page">

@@ -7,7 +7,7 @@ import { PageLoading } from '../../components/page-state/PageLoading';
 import { QueryError } from '../../components/query-state/QueryError';
 import { VideoPlayer } from '../../components/video-player/VideoPlayer';
 import { idParam } from '../../components/work-detail/WorkDetailRoute';
-import { ApiError } from '../../lib/api/errors';
+import { isApiCode } from '../../lib/api/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { saveWatchProgress, useAnimeDetail, useAnimePlay } from '../../state/queries/anime';
 import { EpisodeList } from './EpisodeList';
@@ -57,8 +57,7 @@ export default function PlayerPage() {
   }, [episodeId]);
 
   const info = play.data;
-  const vipLocked =
-    play.error instanceof ApiError && play.error.kind === 'code' && play.error.code === ApiCode.VIP_REQUIRED;
+  const vipLocked = isApiCode(play.error, ApiCode.VIP_REQUIRED);
   const episodes: readonly AnimeEpisode[] = detail.data?.episodes ?? [];
   const current = episodes.find((e) => e.id === episodeId) ?? info?.episode;
   const title = current ? `${detail.data?.work.name ?? info?.work_name ?? ''} · ${current.name}` : '';

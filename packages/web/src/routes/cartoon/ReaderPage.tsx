@@ -1,4 +1,4 @@
-import { WorkType } from '@dm51/shared';
+import { ApiCode, WorkType } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +17,11 @@ import { useProgressSaver } from '../../components/reader/use-progress-saver';
 import { VipLockedPanel } from '../../components/reader/VipLockedPanel';
 import { idParam } from '../../components/work-detail/WorkDetailRoute';
 import { preloadImage } from '../../components/xfile-image/use-xfile-image';
-import { ApiError } from '../../lib/api/errors';
+import { isApiCode } from '../../lib/api/errors';
 import { useChapters } from '../../state/queries/catalogue';
 import { saveComicPlace, type ComicPlace } from '../../state/queries/history';
 import { prefetchComicChapter, useComicChapter } from '../../state/queries/reader';
 import '../../components/reader/comic-reader.css';
-
-const VIP_REQUIRED = 1101;
 
 /** Comic reader (/pages/cartoon/reader?column=WORK&chapter=CHAPTER[&page=N]). */
 export default function ReaderPage() {
@@ -52,11 +50,7 @@ function ComicReader({
   const listed = chapters.data?.find((chapter) => chapter.id === chapterId);
   const lockedByList = listed?.locked === 1;
   const chapter = useComicChapter(chapterId, !lockedByList);
-  const locked =
-    lockedByList ||
-    (chapter.error instanceof ApiError &&
-      chapter.error.kind === 'code' &&
-      chapter.error.code === VIP_REQUIRED);
+  const locked = lockedByList || isApiCode(chapter.error, ApiCode.VIP_REQUIRED);
 
   const [prefs, setPrefs] = useState<ComicPrefs>(loadComicPrefs);
   const [bars, setBars] = useState(true);

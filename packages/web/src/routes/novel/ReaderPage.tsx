@@ -1,4 +1,4 @@
-import { WorkType } from '@dm51/shared';
+import { ApiCode, WorkType } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,13 +21,11 @@ import {
 import { useProgressSaver } from '../../components/reader/use-progress-saver';
 import { VipLockedPanel } from '../../components/reader/VipLockedPanel';
 import { idParam } from '../../components/work-detail/WorkDetailRoute';
-import { ApiError } from '../../lib/api/errors';
+import { isApiCode } from '../../lib/api/errors';
 import { useChapters } from '../../state/queries/catalogue';
 import { saveNovelPlace, type NovelPlace } from '../../state/queries/history';
 import { prefetchNovelChapter, useNovelChapter } from '../../state/queries/reader';
 import '../../components/reader/novel-reader.css';
-
-const VIP_REQUIRED = 1101;
 
 /** Novel reader (/pages/novel/reader?column=WORK&chapter=CHAPTER[&pos=OFFSET]). */
 export default function ReaderPage() {
@@ -54,11 +52,7 @@ function NovelReader({
   const listed = chapters.data?.find((chapter) => chapter.id === chapterId);
   const lockedByList = listed?.locked === 1;
   const chapter = useNovelChapter(chapterId, !lockedByList);
-  const locked =
-    lockedByList ||
-    (chapter.error instanceof ApiError &&
-      chapter.error.kind === 'code' &&
-      chapter.error.code === VIP_REQUIRED);
+  const locked = lockedByList || isApiCode(chapter.error, ApiCode.VIP_REQUIRED);
 
   const [prefs, setPrefs] = useState<NovelPrefs>(loadNovelPrefs);
   const [bars, setBars] = useState(true);
