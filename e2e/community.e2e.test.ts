@@ -175,6 +175,19 @@ describe('comments between two users', () => {
     await openReview(bob);
     await bob.getByText('Bob shares a picture').waitFor();
   });
+
+  it('unblocks the author from settings, and their comments come back', async () => {
+    const bobUid = Number(await bob.evaluate(() => localStorage.getItem('uid')));
+    await alice.goto('/#/pages/user/seting/seting');
+    await alice.getByTestId('settings-blocked-users').click();
+    const unblock = alice.getByTestId(`unblock-${bobUid}`);
+    await unblock.waitFor();
+    await unblock.click();
+    await alice.getByText('unblock succeeded').waitFor();
+    await alice.getByTestId('blocked-users-empty').waitFor();
+    await openReview(alice);
+    await alice.getByText('Bob shares a picture').waitFor();
+  });
 });
 
 describe('feedback', () => {

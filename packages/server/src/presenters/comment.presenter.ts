@@ -23,10 +23,13 @@ function parseImages(text: string): string[] {
 }
 
 /** A deleted account's comments stay, but anonymous: no id, name or avatar. */
-function author(view: CommentView, userId: number) {
-  const row = view.authors.get(userId);
+export function presentAuthor(row: AuthorRow | undefined) {
   if (!row || row.deleted_time !== null) return { uid: 0, nichen: '', upic: '' };
   return { uid: row.id, nichen: row.nickname, upic: row.pic };
+}
+
+function author(view: CommentView, userId: number) {
+  return presentAuthor(view.authors.get(userId));
 }
 
 export function presentComment(row: CommentRow, view: CommentView): CommentItem {

@@ -11,7 +11,7 @@ import { CommunityErrors } from '../policies/community-errors.js';
 import { presentComment, presentThread, type CommentView } from '../presenters/comment.presenter.js';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
-import type { CommentRepository, CommentSort } from '../repositories/comment.repository.js';
+import type { AuthorRow, CommentRepository, CommentSort } from '../repositories/comment.repository.js';
 import type { CommentImageService } from './comment-image.service.js';
 import type { MessageService } from './message.service.js';
 import { maskWords, type ModerationService } from './moderation.service.js';
@@ -210,5 +210,11 @@ export class CommentService {
 
   blacklist(actor: Actor): Promise<number[]> {
     return this.comments.blacklist(actor.userId);
+  }
+
+  /** The blocked authors with their rows, so the user can see whom to unblock. */
+  async blockedAuthors(actor: Actor): Promise<{ ids: number[]; authors: Map<number, AuthorRow> }> {
+    const ids = await this.comments.blacklist(actor.userId);
+    return { ids, authors: await this.comments.authors(ids) };
   }
 }

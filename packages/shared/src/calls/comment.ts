@@ -168,9 +168,17 @@ export const commentUnblockCall = defineCall({
 
 export const commentBlacklistCall = defineCall({
   path: '/v3/comment/blacklist',
-  summary: "The user ids the session's user blocked (the client merges it into its local blacklist).",
+  summary:
+    "The user ids the session's user blocked (the client merges it into its local blacklist), and " +
+    'who they are, oldest block first, for the blocked-users screen (a deleted account has uid 0 in ' +
+    '`users`, no name or avatar, and can still be unblocked by its `blacklist` id).',
   tag: 'comment',
   auth: 'session',
   request: z.object({}),
-  response: z.object({ blacklist: z.array(z.number().int()) }),
+  response: z.object({
+    blacklist: z.array(z.number().int()),
+    users: z.array(
+      z.object({ id: z.number().int(), uid: z.number().int(), nichen: z.string(), upic: z.string() }),
+    ),
+  }),
 });

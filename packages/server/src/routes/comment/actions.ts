@@ -9,6 +9,7 @@ import {
 } from '@dm51/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
+import { presentAuthor } from '../../presenters/comment.presenter.js';
 
 export const commentActionsRoute: FastifyPluginAsync = async (app) => {
   const comments = () => app.services.comments;
@@ -29,7 +30,8 @@ export const commentActionsRoute: FastifyPluginAsync = async (app) => {
   registerCall(app, commentUnblockCall, async (input, context) => ({
     blacklist: await comments().unblock(sessionOf(context), input.uid),
   }));
-  registerCall(app, commentBlacklistCall, async (_input, context) => ({
-    blacklist: await comments().blacklist(sessionOf(context)),
-  }));
+  registerCall(app, commentBlacklistCall, async (_input, context) => {
+    const { ids, authors } = await comments().blockedAuthors(sessionOf(context));
+    return { blacklist: ids, users: ids.map((id) => ({ id, ...presentAuthor(authors.get(id)) })) };
+  });
 };

@@ -271,6 +271,16 @@ describe('moderation, reports and blocks', () => {
     expect((await list(carol)).list.some((c) => c.uid === bob.userId)).toBe(true);
     const unknown = await h.call('/v3/comment/block', { uid: 999_999 }, { session: alice });
     expect(unknown.code).toBe(ApiCode.CONTENT_NOT_FOUND);
+    // The blocked-users screen lists whom to unblock, by name; others' lists are their own.
+    const listed = await h.call('/v3/comment/blacklist', {}, { session: alice });
+    expect(listed.data).toMatchObject({
+      blacklist: [bob.userId],
+      users: [{ id: bob.userId, uid: bob.userId, nichen: expect.stringMatching(/\S/) }],
+    });
+    expect((await h.call('/v3/comment/blacklist', {}, { session: carol })).data).toEqual({
+      blacklist: [],
+      users: [],
+    });
     const unblocked = await h.call('/v3/comment/unblock', { uid: bob.userId }, { session: alice });
     expect(unblocked.data).toEqual({ blacklist: [] });
     expect((await list(alice)).list.some((c) => c.uid === bob.userId)).toBe(true);

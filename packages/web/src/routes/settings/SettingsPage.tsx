@@ -1,8 +1,10 @@
 import { LOCALES, TOAST_MS } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { BlockedUsersSheet } from '../../components/comments/BlockedUsersSheet';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { changeLocale } from '../../i18n';
 import { LOCALE_LABELS } from '../../i18n/locale';
@@ -56,6 +58,7 @@ export default function SettingsPage({ route }: PageProps) {
   const loggedIn = useIsLoggedIn();
   const logout = useLogoutMutation();
   const queryClient = useQueryClient();
+  const [blockedOpen, setBlockedOpen] = useState(false);
 
   const clearCache = async () => {
     await clearAppCache(queryClient);
@@ -179,6 +182,15 @@ export default function SettingsPage({ route }: PageProps) {
         <button
           type="button"
           className="user-list__item settings__row"
+          data-testid="settings-blocked-users"
+          onClick={() => setBlockedOpen(true)}
+        >
+          <span className="user-list__label">{t('community.blockedUsers')}</span>
+          <Arrow />
+        </button>
+        <button
+          type="button"
+          className="user-list__item settings__row"
           data-testid="settings-clear-cache"
           onClick={() => void clearCache()}
         >
@@ -211,6 +223,7 @@ export default function SettingsPage({ route }: PageProps) {
           {t('user.loginAction')}
         </button>
       )}
+      <BlockedUsersSheet open={blockedOpen} onClose={() => setBlockedOpen(false)} />
     </div>
   );
 }

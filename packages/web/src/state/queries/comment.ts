@@ -5,6 +5,7 @@
  */
 import {
   commentAddCall,
+  commentBlacklistCall,
   commentBlockCall,
   commentChildrenCall,
   commentListCall,
@@ -25,6 +26,7 @@ export const commentKeys = {
   all: ['comments'] as const,
   list: (workId: number, sort: CommentSort) => ['comments', 'list', workId, sort] as const,
   children: (id: number) => ['comments', 'children', id] as const,
+  blocked: ['comments', 'blocked'] as const,
 };
 
 const BLACKLIST_KEY = 'blacklist';
@@ -135,5 +137,14 @@ export function useBlockAuthor() {
       writeBlacklist([...local, ...blacklist]);
       void invalidate();
     },
+  });
+}
+
+/** The authors this user blocked, by name, for the blocked-users sheet in settings. */
+export function useBlockedUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: commentKeys.blocked,
+    queryFn: () => callApi(commentBlacklistCall, {}),
+    enabled,
   });
 }
