@@ -21,6 +21,16 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // Call definitions carry zod schemas; the browser uses their schema-free refs instead.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='@dm51/shared'][importKind!='type'] > ImportSpecifier[importKind!='type'][imported.name=/Call$/]",
+          message:
+            "Import calls from '@dm51/shared/call-refs' in the web app: the definitions pull zod into the bundle.",
+        },
+      ],
     },
   },
 );

@@ -45,6 +45,26 @@ afterEach(async () => {
   await context.close();
 });
 
+describe('failed calls', () => {
+  it("shows the server's message, and the load-failed toast when the network fails", async () => {
+    await openAsNewVisitor();
+    // A refused call: its msg is shown as a bottom toast (spec §8).
+    await page.route('**/v3/comic/index', (route) =>
+      route.fulfill({ json: { code: 4242, msg: 'The library is resting', data: null } }),
+    );
+    await page.reload();
+    await page.locator('.adm-toast-main-text', { hasText: 'The library is resting' }).waitFor();
+
+    // A transport failure: the translated 'resource loading failed' toast.
+    await page.unroute('**/v3/comic/index');
+    await page.route('**/v3/comic/index', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await page
+      .locator('.adm-toast-main-text', { hasText: 'Sorry, resource loading failed, please try again later' })
+      .waitFor();
+  });
+});
+
 describe('a new visitor', () => {
   it('opens / and lands on home as a guest, with a guest session from the server', async () => {
     await openAsNewVisitor();

@@ -8,5 +8,6 @@ export * from './api-codes.js';
 export * from './limits.js';
 export * from './enums.js';
 export * from './calls/index.js';
+export * from './start-settings.js';
 export * from './runtime-config.js';
 export * from './validation.js';

@@ -57,3 +57,15 @@ export const VIDEO_CONTROLS_HIDE_MS = 3_000;
 export const IMAGE_PREVIEW_ZOOM = { min: 1, max: 4 } as const;
 export const RELATIVE_TIME = { justNowUnderS: 300, maxDays: 30 } as const;
 export const GLOBAL_BACKGROUND = '#F8F8F8';
+
+/** Longest search keyword accepted. */
+export const SEARCH_KEYWORD_MAX = 64;
+
+/** 1 bug, 2 suggestion, 3 content, 4 payment, 5 other. */
+export const FEEDBACK_TYPES = [1, 2, 3, 4, 5] as const;
+export const FEEDBACK_LIMITS = { minLength: 5, maxLength: 500, maxImages: 3, contactMax: 100 } as const;
+export const FEEDBACK_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The spec's report confirmation (§8), answered as `msg` by /v3/comment/report. */
+export const REPORT_SUCCESS_MESSAGE =
+  'Report successful, we will handle within 24 hours, and the super admin will act on the content after confirming violation';

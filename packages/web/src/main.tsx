@@ -1,4 +1,6 @@
-import { unstableSetRender } from 'antd-mobile';
+// Deep imports: antd-mobile's barrel is marked side-effectful, so importing it here would pull
+// every component it touches into the first download.
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './App';

@@ -34,20 +34,6 @@ export const startSettingsSchema = z.object({
 });
 export type StartSettings = z.infer<typeof startSettingsSchema>;
 
-export const DEFAULT_START_SETTINGS: StartSettings = {
-  url: '',
-  image: '',
-  app_download_url: '',
-  app_text: '',
-  app_tabbar_ai_url: '/pages/ai/ai',
-  app_tabbar_ai_mode: 1,
-  app_start_switch: 0,
-  app_start_countdown: 5,
-  game_tab_mode: 0,
-  game_tab_name: '成人游戏',
-  game_tab_url: '',
-};
-
 export const appStartCall = defineCall({
   path: '/v3/app/start',
   summary: 'Start-up settings for the entry page and the tab bar.',

@@ -6,6 +6,7 @@
  * rate limits and the word filter keep that in check.
  */
 import { z } from 'zod';
+import { REPORT_SUCCESS_MESSAGE } from '../limits.js';
 import { COMMENT_LIMITS } from '../limits.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
@@ -133,9 +134,6 @@ export const commentDelCall = defineCall({
   request: z.object({ id }),
   response: z.object({ deleted: z.literal(1) }),
 });
-
-export const REPORT_SUCCESS_MESSAGE =
-  'Report successful, we will handle within 24 hours, and the super admin will act on the content after confirming violation';
 
 export const commentReportCall = defineCall({
   path: '/v3/comment/report',

@@ -29,8 +29,12 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
   return { mergesSessionFields: true, ...call };
 }
 
-export type CallRequest<C> = C extends CallDefinition<infer Req, z.ZodType> ? z.input<Req> : never;
-export type CallResponse<C> = C extends CallDefinition<z.ZodType, infer Res> ? z.output<Res> : never;
+/** A call definition, or the definition a browser-side `CallRef` carries as its type. */
+type DefinitionOf<C> = C extends { ref: true; definition?: infer Def } ? Def : C;
+export type CallRequest<C> =
+  DefinitionOf<C> extends CallDefinition<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallResponse<C> =
+  DefinitionOf<C> extends CallDefinition<z.ZodType, infer Res> ? z.output<Res> : never;
 
 /** Fields the client merges into every body (protocol.md, "Request fields merged into every body"). */
 export const mergedFieldsSchema = z.object({

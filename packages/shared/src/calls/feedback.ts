@@ -3,13 +3,9 @@
  * operators answer later in `reply` (the admin console fills it).
  */
 import { z } from 'zod';
+import { FEEDBACK_LIMITS } from '../limits.js';
 import { uploadedImageUrlSchema } from './comment.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
-
-/** 1 bug, 2 suggestion, 3 content, 4 payment, 5 other. */
-export const FEEDBACK_TYPES = [1, 2, 3, 4, 5] as const;
-export const FEEDBACK_LIMITS = { minLength: 5, maxLength: 500, maxImages: 3, contactMax: 100 } as const;
-export const FEEDBACK_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 export const feedbackItemSchema = z.object({
   id: z.number().int(),

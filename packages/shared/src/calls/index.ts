@@ -75,3 +75,4 @@ export const ALL_CALLS: readonly CallDefinition[] = [
     name.endsWith('Call') ? [value as CallDefinition] : [],
   ),
 ];
+export * from './call-ref.js';

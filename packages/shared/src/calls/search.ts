@@ -1,9 +1,8 @@
 /** Search (/pages/home/search, /pages/home/search/searchList), recent and popular searches. */
 import { z } from 'zod';
+import { SEARCH_KEYWORD_MAX } from '../limits.js';
 import { defineCall, emptySchema, pageRequestSchema, pagedListSchema } from './define.js';
 import { workCardSchema } from './catalogue.js';
-
-export const SEARCH_KEYWORD_MAX = 64;
 
 export const searchIndexCall = defineCall({
   path: '/v3/search/index',

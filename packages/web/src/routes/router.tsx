@@ -1,4 +1,4 @@
-import { createHashRouter, redirect, type RouteObject } from 'react-router-dom';
+import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { sessionStore } from '../state/session';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './common/NotFoundPage';
@@ -6,27 +6,31 @@ import { guardRedirect } from './guard';
 import { PageHost } from './PageHost';
 import { ROUTES, type RouteDef } from './route-table';
 
-/** Guarded routes check the session in a loader, so the redirect happens before the page renders. */
-function toRouteObject(route: RouteDef): RouteObject {
-  return {
-    path: route.path,
-    element: <PageHost route={route} />,
-    loader: route.guarded
-      ? () => {
-          const to = guardRedirect(route.path, sessionStore.get());
-          if (to) throw redirect(to);
-          return null;
-        }
-      : undefined,
-  };
+/** A guarded page checks the session before it renders; a guest is replaced by the login page. */
+function GuardedPage({ route }: { route: RouteDef }) {
+  const to = guardRedirect(route.path, sessionStore.get());
+  return to ? <Navigate to={to} replace /> : <PageHost route={route} />;
 }
 
-export function createAppRouter() {
-  return createHashRouter([
-    {
-      element: <AppShell />,
-      HydrateFallback: () => null,
-      children: [...ROUTES.map(toRouteObject), { path: '*', element: <NotFoundPage /> }],
-    },
-  ]);
+/**
+ * Hash routes (spec §2). A plain HashRouter rather than a data router: the app needs no loaders or
+ * actions, and the data router's machinery would be a fifth of the JavaScript home needs.
+ */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route element={<AppShell />}>
+          {ROUTES.map((route) => (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={route.guarded ? <GuardedPage route={route} /> : <PageHost route={route} />}
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
 }

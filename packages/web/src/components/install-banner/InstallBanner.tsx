@@ -1,11 +1,15 @@
-import { CenterPopup } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getChannelCode, withChannelCode } from '../../lib/channel';
 import { isIOS, isStandalone, openExternal } from '../../lib/platform';
 import { useStartSettings } from '../../state/queries/start-settings';
 import { Logo } from '../icons/Logo';
 import './install-banner.css';
+
+/** Loaded when first opened: the popup's animation library is not needed to show home. */
+const InstallGuide = lazy(() =>
+  import('./InstallGuide').then((module) => ({ default: module.InstallGuide })),
+);
 
 /**
  * Spec §2 install banner. On iOS the button opens a guide (Safari cannot install from a link);
@@ -20,6 +24,7 @@ export function InstallBanner() {
   const ios = isIOS();
   const [closed, setClosed] = useState(() => closedThisLaunch || (ios && isStandalone()));
   const [guideOpen, setGuideOpen] = useState(false);
+  const [guideLoaded, setGuideLoaded] = useState(false);
   if (closed) return null;
 
   const close = () => {
@@ -30,6 +35,7 @@ export function InstallBanner() {
     if (!ios && settings.app_download_url) {
       openExternal(withChannelCode(settings.app_download_url, getChannelCode()));
     } else {
+      setGuideLoaded(true);
       setGuideOpen(true);
     }
   };
@@ -60,19 +66,11 @@ export function InstallBanner() {
       >
         {ios ? t('banner.install') : t('banner.download')}
       </button>
-      <CenterPopup visible={guideOpen} onMaskClick={() => setGuideOpen(false)} bodyClassName="install-guide">
-        <div data-testid="install-guide" onClick={() => setGuideOpen(false)}>
-          {settings.image ? (
-            <img src={settings.image} alt={t('banner.guideTitle')} className="install-guide__image" />
-          ) : (
-            <>
-              <Logo size={56} />
-              <h2>{t('banner.guideTitle')}</h2>
-              <p>{t('banner.guideBody')}</p>
-            </>
-          )}
-        </div>
-      </CenterPopup>
+      {guideLoaded && (
+        <Suspense fallback={null}>
+          <InstallGuide visible={guideOpen} image={settings.image} onClose={() => setGuideOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { TIMEOUTS } from '@dm51/shared';
-import { SpinLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError } from './PageError';
@@ -24,7 +23,9 @@ export function PageLoading() {
   if (phase === 'timeout') return <PageError message={t('common.pageTimeout')} />;
   return (
     <div className="page-state" data-testid="page-loading" role="status" aria-label={t('common.loading')}>
-      <SpinLoading color="primary" style={{ '--size': '32px' }} />
+      {/* A CSS ring, not antd-mobile's SpinLoading: this shows before any page, so it must not pull
+          an animation library into the first download. */}
+      <span className="page-state__spinner" aria-hidden="true" />
     </div>
   );
 }

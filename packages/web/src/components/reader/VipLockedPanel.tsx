@@ -1,4 +1,4 @@
-import { bookBuyCall } from '@dm51/shared';
+import { bookBuyCall } from '@dm51/shared/call-refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -7,7 +7,7 @@ export type ApiErrorKind =
   | 'silent' // code 11: a failure the spec says to show nothing for
   | 'unauthorized' // HTTP 401: the session was cleared
   | 'transport' // network error, timeout, non-JSON or HTTP error
-  | 'invalid' // the opened payload does not match the call's schema
+  | 'invalid' // the opened payload is not a JSON object
   | 'no-host'; // no API host is known yet
 
 export class ApiError extends Error {

@@ -3,6 +3,7 @@
  * deletion. Every action that yields a new identity goes through `applyLogin`/`applyBinding`, which
  * follow the spec's store rules (token, uid and guest flag stored; 'ispass' cleared; user reloaded).
  */
+import { type BindResult, type CodePurpose, type LoginResult, type UserInfo } from '@dm51/shared';
 import {
   appBindTelCall,
   loginFindPassCall,
@@ -17,11 +18,7 @@ import {
   userLogoutCall,
   userUppicCall,
   userWriteOffCall,
-  type BindResult,
-  type CodePurpose,
-  type LoginResult,
-  type UserInfo,
-} from '@dm51/shared';
+} from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { getDeviceId } from '../../lib/device';

@@ -1,3 +1,4 @@
+import { type ShelfItem } from '@dm51/shared';
 import {
   animeDetailsCall,
   animeFavoriteAddCall,
@@ -5,8 +6,7 @@ import {
   animeFavoritesCall,
   animePlayCall,
   animeProgressCall,
-  type ShelfItem,
-} from '@dm51/shared';
+} from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

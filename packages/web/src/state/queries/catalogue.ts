@@ -1,3 +1,4 @@
+import { WorkType, type ChapterItem, type WorkCard, type WorkDetail } from '@dm51/shared';
 import {
   authorWorksCall,
   bookChaptersCall,
@@ -7,11 +8,7 @@ import {
   categoryWorksCall,
   comicChaptersCall,
   comicDetailsCall,
-  WorkType,
-  type ChapterItem,
-  type WorkCard,
-  type WorkDetail,
-} from '@dm51/shared';
+} from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

@@ -3,6 +3,7 @@
  * blocks. Blocked authors are filtered on the server; the local blacklist (spec §3) also hides them
  * at once, before the list is fetched again.
  */
+import { type CommentWithReplies } from '@dm51/shared';
 import {
   commentAddCall,
   commentBlacklistCall,
@@ -13,8 +14,7 @@ import {
   commentUnblockCall,
   commentUploadCall,
   commentZanCall,
-  type CommentWithReplies,
-} from '@dm51/shared';
+} from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { callApi } from '../../lib/api/client';

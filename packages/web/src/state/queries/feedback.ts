@@ -1,5 +1,6 @@
 /** Feedback: send (with screenshots uploaded first) and the log with operators' replies. */
-import { appFeedbackUploadCall, feedbackAddCall, feedbackListCall, type FeedbackItem } from '@dm51/shared';
+import { type FeedbackItem } from '@dm51/shared';
+import { appFeedbackUploadCall, feedbackAddCall, feedbackListCall } from '@dm51/shared/call-refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

@@ -1,5 +1,6 @@
 /** Follows: the paged list, follow and unfollow. */
-import { followAddCall, followDelCall, followIndexCall, type FollowItem } from '@dm51/shared';
+import { type FollowItem } from '@dm51/shared';
+import { followAddCall, followDelCall, followIndexCall } from '@dm51/shared/call-refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

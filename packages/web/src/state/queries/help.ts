@@ -1,5 +1,5 @@
 /** Help, customer service and the about/agreement texts (all editable on the server). */
-import { appHelpCall, initKefuCall, initTxtCall } from '@dm51/shared';
+import { appHelpCall, initKefuCall, initTxtCall } from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 

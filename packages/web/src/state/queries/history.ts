@@ -1,4 +1,5 @@
-import { bookReadAddCall, readAddCall, readDelCall, readIndexCall, type HistoryItem } from '@dm51/shared';
+import { type HistoryItem } from '@dm51/shared';
+import { bookReadAddCall, readAddCall, readDelCall, readIndexCall } from '@dm51/shared/call-refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

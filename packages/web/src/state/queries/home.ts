@@ -1,4 +1,5 @@
-import { bookHomeCall, comicHomeCall, HOME_SIZES, HomeTab, type HomeData } from '@dm51/shared';
+import { HOME_SIZES, HomeTab, type HomeData } from '@dm51/shared';
+import { bookHomeCall, comicHomeCall } from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 

@@ -1,11 +1,11 @@
 /** Messages: unread counts (badges), the paged list per type, open one, mark all read. */
+import { type MessageItem } from '@dm51/shared';
 import {
   messageGetNumsCall,
   messagePosCall,
   messageReadAllCall,
   messageReadCall,
-  type MessageItem,
-} from '@dm51/shared';
+} from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

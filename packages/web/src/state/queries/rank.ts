@@ -1,4 +1,5 @@
-import { rankIndexCall, type CallRequest, type RankItem } from '@dm51/shared';
+import { type CallRequest, type RankItem } from '@dm51/shared';
+import { rankIndexCall } from '@dm51/shared/call-refs';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';

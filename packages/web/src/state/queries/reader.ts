@@ -1,4 +1,5 @@
-import { bookReadCall, comicReadCall, type CallResponse } from '@dm51/shared';
+import { type CallResponse } from '@dm51/shared';
+import { bookReadCall, comicReadCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 

@@ -1,10 +1,10 @@
+import { type WorkCard } from '@dm51/shared';
 import {
   searchHistoryCall,
   searchHistoryClearCall,
   searchHotCall,
   searchIndexCall,
-  type WorkCard,
-} from '@dm51/shared';
+} from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

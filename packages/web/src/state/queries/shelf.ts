@@ -1,3 +1,4 @@
+import { WorkType, type ShelfItem, type WorkDetail } from '@dm51/shared';
 import {
   bookCasesAddCall,
   bookCasesDelCall,
@@ -5,10 +6,7 @@ import {
   casesAddComicCall,
   casesDelCall,
   casesIndexCall,
-  WorkType,
-  type ShelfItem,
-  type WorkDetail,
-} from '@dm51/shared';
+} from '@dm51/shared/call-refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';

@@ -1,4 +1,5 @@
-import { appStartCall, DEFAULT_START_SETTINGS, type StartSettings } from '@dm51/shared';
+import { DEFAULT_START_SETTINGS, type StartSettings } from '@dm51/shared';
+import { appStartCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 

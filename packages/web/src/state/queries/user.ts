@@ -1,4 +1,5 @@
-import { appInitCall, userIndexCall, type UserInfo } from '@dm51/shared';
+import { type UserInfo } from '@dm51/shared';
+import { appInitCall, userIndexCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { getDeviceId } from '../../lib/device';

@@ -1,0 +1,88 @@
+// Generated from src/calls by `npm run gen:call-refs -w @dm51/shared`: do not edit.
+// The browser imports these instead of the definitions, so no zod schema reaches its bundle.
+import { callRef } from './calls/call-ref.js';
+import type * as calls from './calls/index.js';
+
+export const adSortAdsCall = callRef<typeof calls.adSortAdsCall>('/v3/ad/sort_ads');
+export const adUpdateHitsCall = callRef<typeof calls.adUpdateHitsCall>('/v3/ad/updateHits');
+export const animeDetailsCall = callRef<typeof calls.animeDetailsCall>('/v3/anime/details');
+export const animeFavoriteAddCall = callRef<typeof calls.animeFavoriteAddCall>('/v3/anime/favorite_add');
+export const animeFavoriteDelCall = callRef<typeof calls.animeFavoriteDelCall>('/v3/anime/favorite_del');
+export const animeFavoritesCall = callRef<typeof calls.animeFavoritesCall>('/v3/anime/favorites');
+export const animePlayCall = callRef<typeof calls.animePlayCall>('/v3/anime/play');
+export const animeProgressCall = callRef<typeof calls.animeProgressCall>('/v3/anime/progress');
+export const appBindTelCall = callRef<typeof calls.appBindTelCall>('/v3/app/bind_tel');
+export const appFeedbackUploadCall = callRef<typeof calls.appFeedbackUploadCall>('/v3/app/feedback_upload');
+export const appHelpCall = callRef<typeof calls.appHelpCall>('/v3/app/help');
+export const appInitCall = callRef<typeof calls.appInitCall>('/v3/app/init');
+export const appNoticeCall = callRef<typeof calls.appNoticeCall>('/v3/app/notice');
+export const appOnlineCall = callRef<typeof calls.appOnlineCall>('/v3/app/online');
+export const appStartCall = callRef<typeof calls.appStartCall>('/v3/app/start');
+export const authorWorksCall = callRef<typeof calls.authorWorksCall>('/v3/comic/author');
+export const bookBuyCall = callRef<typeof calls.bookBuyCall>('/v3/book/buy');
+export const bookBuyListCall = callRef<typeof calls.bookBuyListCall>('/v3/book_buy/list');
+export const bookCasesAddCall = callRef<typeof calls.bookCasesAddCall>('/v3/book_cases/add');
+export const bookCasesDelCall = callRef<typeof calls.bookCasesDelCall>('/v3/book_cases/del');
+export const bookCasesIndexCall = callRef<typeof calls.bookCasesIndexCall>('/v3/book_cases/index');
+export const bookChaptersCall = callRef<typeof calls.bookChaptersCall>('/v3/book/chapters');
+export const bookDetailsCall = callRef<typeof calls.bookDetailsCall>('/v3/book/details');
+export const bookHomeCall = callRef<typeof calls.bookHomeCall>('/v3/book/index');
+export const bookReadAddCall = callRef<typeof calls.bookReadAddCall>('/v3/book_read/add');
+export const bookReadCall = callRef<typeof calls.bookReadCall>('/v3/book/read');
+export const casesAddComicCall = callRef<typeof calls.casesAddComicCall>('/v3/cases/add/comic');
+export const casesDelCall = callRef<typeof calls.casesDelCall>('/v3/cases/del');
+export const casesIndexCall = callRef<typeof calls.casesIndexCall>('/v3/cases/index');
+export const categoryIndexCall = callRef<typeof calls.categoryIndexCall>('/v3/category/index');
+export const categoryTagsCall = callRef<typeof calls.categoryTagsCall>('/v3/category/tags');
+export const categoryWorksCall = callRef<typeof calls.categoryWorksCall>('/v3/category/works');
+export const comicChaptersCall = callRef<typeof calls.comicChaptersCall>('/v3/comic/chapters');
+export const comicDetailsCall = callRef<typeof calls.comicDetailsCall>('/v3/comic/details');
+export const comicHomeCall = callRef<typeof calls.comicHomeCall>('/v3/comic/index');
+export const comicReadCall = callRef<typeof calls.comicReadCall>('/v3/comic/read');
+export const commentAddCall = callRef<typeof calls.commentAddCall>('/v3/comment/add');
+export const commentBlacklistCall = callRef<typeof calls.commentBlacklistCall>('/v3/comment/blacklist');
+export const commentBlockCall = callRef<typeof calls.commentBlockCall>('/v3/comment/block');
+export const commentChildrenCall = callRef<typeof calls.commentChildrenCall>('/v3/comment/children');
+export const commentDelCall = callRef<typeof calls.commentDelCall>('/v3/comment/del');
+export const commentListCall = callRef<typeof calls.commentListCall>('/v3/comment/list');
+export const commentReportCall = callRef<typeof calls.commentReportCall>('/v3/comment/report');
+export const commentUnblockCall = callRef<typeof calls.commentUnblockCall>('/v3/comment/unblock');
+export const commentUploadCall = callRef<typeof calls.commentUploadCall>('/v3/comment/upload');
+export const commentZanCall = callRef<typeof calls.commentZanCall>('/v3/comment/zan');
+export const feedbackAddCall = callRef<typeof calls.feedbackAddCall>('/v3/feedback/add');
+export const feedbackListCall = callRef<typeof calls.feedbackListCall>('/v3/feedback/list');
+export const followAddCall = callRef<typeof calls.followAddCall>('/v3/follow/add');
+export const followDelCall = callRef<typeof calls.followDelCall>('/v3/follow/del');
+export const followIndexCall = callRef<typeof calls.followIndexCall>('/v3/follow/index');
+export const initKefuCall = callRef<typeof calls.initKefuCall>('/v3/init/kefu');
+export const initTxtCall = callRef<typeof calls.initTxtCall>('/v3/init/txt');
+export const loginFindPassCall = callRef<typeof calls.loginFindPassCall>('/v3/login/find_pass');
+export const loginIdentityLoginCall = callRef<typeof calls.loginIdentityLoginCall>(
+  '/v3/login/identity_login',
+  false,
+);
+export const loginIndexCall = callRef<typeof calls.loginIndexCall>('/v3/login/index', false);
+export const loginMailcodeCall = callRef<typeof calls.loginMailcodeCall>('/v3/login/mailcode');
+export const loginRegCall = callRef<typeof calls.loginRegCall>('/v3/login/reg', false);
+export const loginTelcodeCall = callRef<typeof calls.loginTelcodeCall>('/v3/login/telcode');
+export const messageGetNumsCall = callRef<typeof calls.messageGetNumsCall>('/v3/message/get_nums');
+export const messagePosCall = callRef<typeof calls.messagePosCall>('/v3/message/pos');
+export const messageReadAllCall = callRef<typeof calls.messageReadAllCall>('/v3/message/read_all');
+export const messageReadCall = callRef<typeof calls.messageReadCall>('/v3/message/read');
+export const rankIndexCall = callRef<typeof calls.rankIndexCall>('/v3/rank/index');
+export const readAddCall = callRef<typeof calls.readAddCall>('/v3/read/add');
+export const readDelCall = callRef<typeof calls.readDelCall>('/v3/read/del');
+export const readIndexCall = callRef<typeof calls.readIndexCall>('/v3/read/index');
+export const searchHistoryCall = callRef<typeof calls.searchHistoryCall>('/v3/search/history');
+export const searchHistoryClearCall =
+  callRef<typeof calls.searchHistoryClearCall>('/v3/search/history_clear');
+export const searchHotCall = callRef<typeof calls.searchHotCall>('/v3/search/hot');
+export const searchIndexCall = callRef<typeof calls.searchIndexCall>('/v3/search/index');
+export const userBindEmailCall = callRef<typeof calls.userBindEmailCall>('/v3/user/bind_email');
+export const userCardCall = callRef<typeof calls.userCardCall>('/v3/user/card');
+export const userEditCall = callRef<typeof calls.userEditCall>('/v3/user/edit');
+export const userIndexCall = callRef<typeof calls.userIndexCall>('/v3/user/index');
+export const userLogoutCall = callRef<typeof calls.userLogoutCall>('/v3/user/logout');
+export const userPasswordCall = callRef<typeof calls.userPasswordCall>('/v3/user/password');
+export const userUppicCall = callRef<typeof calls.userUppicCall>('/v3/user/uppic');
+export const userWriteOffCall = callRef<typeof calls.userWriteOffCall>('/v3/user/write_off');
