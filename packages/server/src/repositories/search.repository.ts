@@ -44,7 +44,13 @@ export class SearchRepository {
   async staleWorkIds(limit: number): Promise<number[]> {
     const authorSig = this.db
       .selectFrom('work_authors')
-      .select(['work_id', sql<number>`count(*) * 1000003 + sum(author_id)`.as('sig')])
+      // Distinct: one person can hold several roles on a work (writer and penciller), and the
+      // document's signature is built from the set of authors. Counting roles here would call the
+      // document stale forever and the re-index loop would never end.
+      .select([
+        'work_id',
+        sql<number>`count(distinct author_id) * 1000003 + sum(distinct author_id)`.as('sig'),
+      ])
       .groupBy('work_id')
       .as('a');
     const tagSig = this.db
