@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerAndBrowser } from './support/harness.js';
 import { codeIn, startSmtpPeer, type SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
-import { launchChromium, newPhoneContext } from './support/chromium.js';
+import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededWork } from './support/seed-catalogue.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 const EMAIL = `reader-${Date.now()}@example.test`;
 const PASSWORD = 'first password';
@@ -96,10 +97,11 @@ beforeAll(async () => {
   const seeded = await seedCatalogue(dataDir, { works: 1, novels: 0 });
   comic = seeded.comics[0]!;
   smtp = await startSmtpPeer();
-  [server, browser] = await Promise.all([
-    startServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: '51动漫 <no-reply@example.test>' }),
-    launchChromium(),
-  ]);
+  [server, browser] = await startServerAndBrowser({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '51动漫 <no-reply@example.test>',
+  });
   page = await newPage();
 });
 

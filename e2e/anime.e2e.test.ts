@@ -11,12 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerAndBrowser } from './support/harness.js';
 import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { runImport } from '../packages/server/src/import/library-importer.js';
 import { LocalMediaStore } from '../packages/server/src/media/local-media-store.js';
-import { launchChromium, newPhoneContext } from './support/chromium.js';
-import { E2E_KEYS, startServer, type RunningServer } from './support/server.js';
+import { newPhoneContext } from './support/chromium.js';
+import { E2E_KEYS, type RunningServer } from './support/server.js';
 
 let dataDir: string;
 let server: RunningServer;
@@ -134,10 +135,7 @@ async function showControls(): Promise<void> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-anime-'));
   await importLibrary();
-  [server, browser] = await Promise.all([
-    startServer({ DATA_DIR: dataDir, TRANSCODE: 'on' }),
-    launchChromium(),
-  ]);
+  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir, TRANSCODE: 'on' });
   await waitForJobs();
   context = await newPhoneContext(browser, server.baseURL);
   page = await context.newPage();

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, newPhoneContext } from './support/chromium.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { startServerAndBrowser } from './support/harness.js';
+import { newPhoneContext } from './support/chromium.js';
+import type { RunningServer } from './support/server.js';
 
 const HOME_HASH = '#/pages/home/home';
 
@@ -28,7 +29,7 @@ async function openAsNewVisitor(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

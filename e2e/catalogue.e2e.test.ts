@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, newPhoneContext } from './support/chromium.js';
+import { startServerAndBrowser } from './support/harness.js';
+import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 let dataDir: string;
 let seeded: SeededCatalogue;
@@ -66,7 +67,7 @@ async function leaveReader(): Promise<void> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-catalogue-'));
   seeded = await seedCatalogue(dataDir, { works: 6, chapters: 3, pages: 4, novels: 3 });
-  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchChromium()]);
+  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
 });
 
 afterAll(async () => {
@@ -82,6 +83,18 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await context.close();
+});
+
+describe('a fresh library', () => {
+  it('offers the all-time list when a period has no reads yet', async () => {
+    // The first test of the file: nothing has been read or favourited yet.
+    await page.goto('/#/pages/sort/ranking?type=0&by=views&period=week');
+    await page.getByTestId('rank-list-empty').waitFor();
+    await page.getByTestId('rank-see-all').click();
+    await page.locator('[data-testid="rank-list"][data-state="ready"]').waitFor();
+    expect(new URL(page.url()).hash).toContain('period=all');
+    expect(await page.locator('[data-testid^="rank-row-"]').count()).toBeGreaterThan(0);
+  });
 });
 
 describe('home', () => {

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerAndBrowser } from './support/harness.js';
 import { createDatabase } from '../packages/server/src/db/database.js';
-import { launchChromium, newPhoneContext } from './support/chromium.js';
+import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import { REPO_ROOT, startServer, type RunningServer } from './support/server.js';
+import { REPO_ROOT, type RunningServer } from './support/server.js';
 
 let dataDir: string;
 let seeded: SeededCatalogue;
@@ -53,7 +54,7 @@ async function commentId(page: Page, text: string): Promise<number> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-community-'));
   seeded = await seedCatalogue(dataDir, { works: 1, chapters: 1, pages: 1, novels: 0 });
-  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchChromium()]);
+  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
   aliceContext = await newPhoneContext(browser, server.baseURL);
   bobContext = await newPhoneContext(browser, server.baseURL);
   alice = await aliceContext.newPage();

@@ -113,6 +113,15 @@ describe('the demo library on a fresh start', () => {
     expect(json.code).toBe(1);
     const data = envelope.open(json.data!) as { reco?: { name: string }[] };
     expect(data.reco?.length).toBeGreaterThan(0);
+
+    // Search the imported library by an author's name, including a work whose author also drew it
+    // (ComicInfo Writer = Penciller): such works once kept the index re-building forever.
+    const session = { user_token: init.token, user_id: init.user.id };
+    const searched = await call('/v3/search/index', { ...session, keyword: 'Ines Ward' });
+    expect(searched.code).toBe(1);
+    const found = envelope.open(searched.data!) as { list: { name: string }[] };
+    expect(found.list.map((card) => card.name)).toEqual(['Tidewater Academy']);
+    expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
   });
 
   it('shows the demo catalogue on the home page (screenshot for the docs)', async () => {

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, newPhoneContext } from './support/chromium.js';
+import { startServerAndBrowser } from './support/harness.js';
+import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 const PAGES = 300;
 const PAGE_W = 720;
@@ -50,7 +51,7 @@ beforeAll(async () => {
     novels: 1,
     novelChapters: 2,
   });
-  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchChromium()]);
+  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
 }, 240_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { loadImageUrl } from '../xfile-image/use-xfile-image';
 import { mediaUrl } from '../../lib/media-url';
 import type { NovelPrefs } from './reader-prefs';
+import { htmlOpensWithTitle } from './chapter-title';
 import { tapAction } from './tap-zones';
 import {
   domOffsetAtPoint,
@@ -198,9 +199,11 @@ export function NovelView({
             : { padding: `56px ${PAD}px 0` }
         }
       >
-        <h1 className="novel-view__title" style={{ fontSize: prefs.fontSize + 4 }}>
-          {title}
-        </h1>
+        {!htmlOpensWithTitle(html, title) && (
+          <h1 className="novel-view__title" style={{ fontSize: prefs.fontSize + 4 }}>
+            {title}
+          </h1>
+        )}
         <article
           ref={(node) => {
             articleRef.current = node;

@@ -231,6 +231,7 @@ export const en = {
     rankFavorites: '{{count}} favourites',
     rankEmpty: 'No ranking for this period yet',
     rankEmptyHint: 'Rankings fill up as people read. Try a longer period.',
+    rankSeeAll: 'See all-time ranking',
     searchPlaceholder: 'Search titles, authors, tags',
     searchAction: 'Search',
     recentSearches: 'Recent searches',

@@ -233,6 +233,7 @@ export const es: Messages = {
     rankFavorites: '{{count}} favoritos',
     rankEmpty: 'Aún no hay clasificación para este periodo',
     rankEmptyHint: 'La clasificación se llena a medida que la gente lee. Prueba un periodo más largo.',
+    rankSeeAll: 'Ver la clasificación histórica',
     searchPlaceholder: 'Busca títulos, autores, etiquetas',
     searchAction: 'Buscar',
     recentSearches: 'Búsquedas recientes',

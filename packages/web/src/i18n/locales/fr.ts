@@ -233,6 +233,7 @@ export const fr: Messages = {
     rankFavorites: '{{count}} favoris',
     rankEmpty: 'Pas encore de classement pour cette période',
     rankEmptyHint: 'Le classement se remplit au fil des lectures. Essayez une période plus longue.',
+    rankSeeAll: 'Voir le classement de tous les temps',
     searchPlaceholder: 'Rechercher titres, auteurs, étiquettes',
     searchAction: 'Rechercher',
     recentSearches: 'Recherches récentes',

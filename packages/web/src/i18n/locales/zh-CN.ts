@@ -231,6 +231,7 @@ export const zhCN: Messages = {
     rankFavorites: '{{count}} 收藏',
     rankEmpty: '该时间段暂无排行',
     rankEmptyHint: '有人阅读后榜单就会出现，试试更长的时间段。',
+    rankSeeAll: '查看总榜',
     searchPlaceholder: '搜索作品名、作者、标签',
     searchAction: '搜索',
     recentSearches: '最近搜索',

@@ -231,6 +231,7 @@ export const zhTW: Messages = {
     rankFavorites: '{{count}} 收藏',
     rankEmpty: '此時段暫無排行',
     rankEmptyHint: '有人閱讀後榜單就會出現，試試更長的時段。',
+    rankSeeAll: '查看總榜',
     searchPlaceholder: '搜尋作品名、作者、標籤',
     searchAction: '搜尋',
     recentSearches: '最近搜尋',

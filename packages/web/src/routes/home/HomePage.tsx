@@ -59,7 +59,7 @@ export default function HomePage() {
       action={
         <button
           type="button"
-          className="home__browse"
+          className="empty-state__action"
           data-testid="home-browse"
           onClick={() => navigate('/pages/sort/sort', { replace: true })}
         >

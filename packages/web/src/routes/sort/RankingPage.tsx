@@ -105,6 +105,18 @@ export default function RankingPage({ route }: PageProps) {
             title: t('catalogue.rankEmpty'),
             hint: t('catalogue.rankEmptyHint'),
             kind: type === 1 ? 'novels' : 'comics',
+            // A new library has no reads this week yet: one tap shows the all-time list instead.
+            action:
+              period === 'all' ? undefined : (
+                <button
+                  type="button"
+                  className="empty-state__action"
+                  data-testid="rank-see-all"
+                  onClick={() => set({ period: 'all' })}
+                >
+                  {t('catalogue.rankSeeAll')}
+                </button>
+              ),
           }}
           testId="rank-list"
         >
