@@ -1,9 +1,10 @@
 import { COMMENT_LIMITS, TOAST_MS } from '@dm51/shared';
 import { Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddComment, useUploadCommentImage } from '../../state/queries/comment';
-import { XfileImage } from '../xfile-image/XfileImage';
+import { ImagePickButton, PickedImages } from '../image-picker/ImagePicker';
+import { useImagePicker } from '../image-picker/use-image-picker';
 import { checkDraft } from './comment-text';
 
 export interface ReplyTarget {
@@ -30,25 +31,11 @@ export function CommentInput({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadCommentImage();
+  const picker = useImagePicker(COMMENT_LIMITS.maxImages, upload);
+  const images = picker.images;
   const add = useAddComment();
-  const full = images.length >= COMMENT_LIMITS.maxImages;
   const canSend = checkDraft(text, images.length) !== 'empty';
-
-  const pick = async (files: FileList | null) => {
-    const chosen = Array.from(files ?? []).slice(0, COMMENT_LIMITS.maxImages - images.length);
-    for (const file of chosen) {
-      try {
-        const url = await upload.mutateAsync(file);
-        setImages((current) => [...current, url].slice(0, COMMENT_LIMITS.maxImages));
-      } catch {
-        // The client already showed the server's message.
-      }
-    }
-    if (fileRef.current) fileRef.current.value = '';
-  };
 
   const send = async () => {
     const check = checkDraft(text, images.length);
@@ -67,7 +54,7 @@ export function CommentInput({
         imgList: images,
       });
       setText('');
-      setImages([]);
+      picker.clear();
       onCancelReply();
       onSent?.();
     } catch {
@@ -87,19 +74,7 @@ export function CommentInput({
       )}
       {images.length > 0 && (
         <div className="comment-input__images">
-          {images.map((url, index) => (
-            <span key={url + index} className="comment-input__thumb">
-              <XfileImage src={url} alt="" className="comment-images__img" />
-              <button
-                type="button"
-                aria-label={t('community.removeImage')}
-                data-testid={`comment-image-remove-${index}`}
-                onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
-              >
-                ×
-              </button>
-            </span>
-          ))}
+          <PickedImages picker={picker} testIdPrefix="comment-image" />
         </div>
       )}
       <div className="comment-input__row">
@@ -112,14 +87,7 @@ export function CommentInput({
           placeholder={reply ? t('community.replyPlaceholder') : t('community.placeholder')}
           onChange={(event) => setText(event.target.value)}
         />
-        <button
-          type="button"
-          className="comment-input__pick"
-          data-testid="comment-image-pick"
-          aria-label={t('community.attachImage')}
-          disabled={full || upload.isPending}
-          onClick={() => fileRef.current?.click()}
-        >
+        <ImagePickButton picker={picker} className="comment-input__pick" testIdPrefix="comment-image">
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <rect
               x="3"
@@ -134,16 +102,7 @@ export function CommentInput({
             <circle cx="9" cy="10" r="1.8" fill="currentColor" />
             <path d="M4 17l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" />
           </svg>
-        </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          multiple
-          hidden
-          data-testid="comment-image-file"
-          onChange={(event) => void pick(event.target.files)}
-        />
+        </ImagePickButton>
         {canSend && (
           <button
             type="button"

@@ -1,70 +1,22 @@
+import { OptionButtons, type ChipOption, type Choice } from './OptionButtons';
 import './filter-chips.css';
 
-export interface ChipOption<V extends string | number> {
-  value: V;
-  label: string;
-}
+export type { ChipOption };
 
 /** One sideways-scrolling row of exclusive choices (category, status, order...). */
-export function FilterChips<V extends string | number>({
-  options,
-  value,
-  onChange,
-  testId,
-  label,
-}: {
-  options: readonly ChipOption<V>[];
-  value: V;
-  onChange: (value: V) => void;
-  testId: string;
-  label: string;
-}) {
+export function FilterChips<V extends string | number>({ label, ...choice }: Choice<V> & { label: string }) {
   return (
-    <div className="filter-chips" role="radiogroup" aria-label={label} data-testid={testId}>
-      {options.map((option) => (
-        <button
-          key={String(option.value)}
-          type="button"
-          role="radio"
-          aria-checked={option.value === value}
-          className={`filter-chips__chip${option.value === value ? ' filter-chips__chip--on' : ''}`}
-          data-testid={`${testId}-${option.value}`}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
+    <div className="filter-chips" role="radiogroup" aria-label={label} data-testid={choice.testId}>
+      <OptionButtons {...choice} className="filter-chips__chip" />
     </div>
   );
 }
 
 /** Underlined tabs (comics/novels, ranking kinds). */
-export function SegmentTabs<V extends string | number>({
-  options,
-  value,
-  onChange,
-  testId,
-}: {
-  options: readonly ChipOption<V>[];
-  value: V;
-  onChange: (value: V) => void;
-  testId: string;
-}) {
+export function SegmentTabs<V extends string | number>(choice: Choice<V>) {
   return (
-    <div className="segment-tabs" role="tablist" data-testid={testId}>
-      {options.map((option) => (
-        <button
-          key={String(option.value)}
-          type="button"
-          role="tab"
-          aria-selected={option.value === value}
-          className={`segment-tabs__tab${option.value === value ? ' segment-tabs__tab--on' : ''}`}
-          data-testid={`${testId}-${option.value}`}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
+    <div className="segment-tabs" role="tablist" data-testid={choice.testId}>
+      <OptionButtons {...choice} className="segment-tabs__tab" role="tab" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBack } from '../nav-bar/use-back';
+import { OptionButtons, type Choice } from '../filter-chips/OptionButtons';
+import { BackButton } from '../nav-bar/BackButton';
 import './reader-chrome.css';
 
 interface ReaderChromeProps {
@@ -33,6 +34,35 @@ function Icon({ d }: { d: string }) {
   );
 }
 
+/** One labelled icon button of the bottom bar. */
+function BarAction({
+  testId,
+  icon,
+  label,
+  disabled,
+  onClick,
+}: {
+  testId: string;
+  /** The path of a 24×24 stroked icon. */
+  icon: string;
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="reader-bar__action"
+      data-testid={testId}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon d={icon} />
+      <span>{label}</span>
+    </button>
+  );
+}
+
 /** The readers' top and bottom bars: back, titles, prev/next chapter, chapter list, settings. */
 export function ReaderChrome({
   visible,
@@ -48,7 +78,6 @@ export function ReaderChrome({
   theme = 'dark',
 }: ReaderChromeProps) {
   const { t } = useTranslation();
-  const back = useBack();
   const state = visible ? 'reader-bar--shown' : 'reader-bar--hidden';
   return (
     <>
@@ -56,15 +85,7 @@ export function ReaderChrome({
         className={`reader-bar reader-bar--top reader-bar--${theme} ${state}`}
         data-testid="reader-top-bar"
       >
-        <button
-          type="button"
-          className="reader-bar__icon"
-          data-testid="nav-back"
-          aria-label={t('common.back')}
-          onClick={back}
-        >
-          <Icon d="M15 5l-7 7 7 7" />
-        </button>
+        <BackButton className="reader-bar__icon" size={22} strokeWidth={2} />
         <div className="reader-bar__titles">
           <span className="reader-bar__title" data-testid="reader-title">
             {title}
@@ -81,44 +102,32 @@ export function ReaderChrome({
         className={`reader-bar reader-bar--bottom reader-bar--${theme} ${state}`}
         data-testid="reader-bottom-bar"
       >
-        <button
-          type="button"
-          className="reader-bar__action"
-          data-testid="reader-prev"
+        <BarAction
+          testId="reader-prev"
+          icon="M11 6l-6 6 6 6M19 6l-6 6 6 6"
+          label={t('reader.prevChapter')}
           disabled={prevId <= 0}
           onClick={() => onChapter(prevId)}
-        >
-          <Icon d="M11 6l-6 6 6 6M19 6l-6 6 6 6" />
-          <span>{t('reader.prevChapter')}</span>
-        </button>
-        <button
-          type="button"
-          className="reader-bar__action"
-          data-testid="reader-chapters"
+        />
+        <BarAction
+          testId="reader-chapters"
+          icon="M4 6h16M4 12h16M4 18h10"
+          label={t('reader.chapters')}
           onClick={onChapters}
-        >
-          <Icon d="M4 6h16M4 12h16M4 18h10" />
-          <span>{t('reader.chapters')}</span>
-        </button>
-        <button
-          type="button"
-          className="reader-bar__action"
-          data-testid="reader-settings"
+        />
+        <BarAction
+          testId="reader-settings"
+          icon="M4 7h10M18 7h2M4 17h4M12 17h8M14 5v4M8 15v4"
+          label={t('reader.settings')}
           onClick={onSettings}
-        >
-          <Icon d="M4 7h10M18 7h2M4 17h4M12 17h8M14 5v4M8 15v4" />
-          <span>{t('reader.settings')}</span>
-        </button>
-        <button
-          type="button"
-          className="reader-bar__action"
-          data-testid="reader-next"
+        />
+        <BarAction
+          testId="reader-next"
+          icon="M13 6l6 6-6 6M5 6l6 6-6 6"
+          label={nextLocked ? t('reader.nextChapterVip') : t('reader.nextChapter')}
           disabled={nextId <= 0}
           onClick={() => onChapter(nextId)}
-        >
-          <Icon d="M13 6l6 6-6 6M5 6l6 6-6 6" />
-          <span>{nextLocked ? t('reader.nextChapterVip') : t('reader.nextChapter')}</span>
-        </button>
+        />
       </footer>
     </>
   );
@@ -169,37 +178,26 @@ export function ReaderSheet({
 }
 
 /** A row of exclusive choices in a settings sheet. */
-export function ChoiceRow<V extends string | number>({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V) => void;
-  testId: string;
-}) {
+export function ChoiceRow<V extends string | number>({ label, ...choice }: Choice<V> & { label: string }) {
   return (
     <div className="reader-choice" role="radiogroup" aria-label={label}>
       <span className="reader-choice__label">{label}</span>
       <div className="reader-choice__options">
-        {options.map((option) => (
-          <button
-            key={String(option.value)}
-            type="button"
-            role="radio"
-            aria-checked={option.value === value}
-            className={`reader-choice__option${option.value === value ? ' reader-choice__option--on' : ''}`}
-            data-testid={`${testId}-${option.value}`}
-            onClick={() => onChange(option.value)}
-          >
-            {option.label}
-          </button>
-        ))}
+        <OptionButtons {...choice} className="reader-choice__option" />
       </div>
     </div>
   );
+}
+
+/** Scroll or pages: the comic layout and the novel flow offer the same two. */
+export function ScrollOrPagedRow({
+  label,
+  ...choice
+}: Omit<Choice<'scroll' | 'paged'>, 'options'> & { label: string }) {
+  const { t } = useTranslation();
+  const options = [
+    { value: 'scroll', label: t('reader.layoutScroll') },
+    { value: 'paged', label: t('reader.layoutPaged') },
+  ] as const;
+  return <ChoiceRow label={label} options={options} {...choice} />;
 }

@@ -5,12 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { ChapterList } from '../chapter-list/ChapterList';
 import { CommentsSection } from '../comments/CommentsSection';
 import { readingStart } from '../chapter-list/chapter-order';
-import { formatScore } from '../mixed-list-card/card-fields';
-import { NavBar } from '../nav-bar/NavBar';
-import { XfileImage } from '../xfile-image/XfileImage';
-import { useXfileImage } from '../xfile-image/use-xfile-image';
 import { useFavoriteToggle } from '../../state/queries/shelf';
 import { readerHref } from './reader-href';
+import { WorkAbout } from './WorkAbout';
+import { WorkActionBar } from './WorkActionBar';
+import { WorkHero } from './WorkHero';
 import './work-detail.css';
 
 function compact(n: number): string {
@@ -52,87 +51,38 @@ function useScrolledPast(y: number): boolean {
 export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters: readonly ChapterItem[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [summaryOpen, setSummaryOpen] = useState(false);
   const favorite = useFavoriteToggle(work.type, work.relate_id);
-  const backdrop = useXfileImage(work.pic);
   const scrolled = useScrolledPast(140);
   const novel = work.type === WorkType.NOVEL;
-  const tagPath = novel ? '/pages/novel/novelTag' : '/pages/cartoon/tag';
   const start = readingStart(work.read, work.first_chapter_id);
   const open = (chapterId: number, resume: boolean) =>
     navigate(readerHref(work.type, work.relate_id, chapterId, resume ? work.read : null));
 
   return (
     <div className="page work-detail" data-testid="work-detail" data-work-id={work.relate_id}>
-      <div className="work-detail__hero">
-        {backdrop.url && (
-          <div className="work-detail__backdrop" style={{ backgroundImage: `url("${backdrop.url}")` }} />
-        )}
-        <div className="work-detail__shade" />
-        <div className={`work-detail__nav${scrolled ? ' work-detail__nav--solid' : ''}`}>
-          <NavBar white title={scrolled ? work.name : ''} />
-        </div>
-        <div className="work-detail__head">
-          <XfileImage src={work.pic} alt={work.name} className="work-detail__cover" />
-          <div className="work-detail__meta">
-            <h1 className="work-detail__title" data-testid="detail-title">
-              {work.name}
-            </h1>
-            <div className="work-detail__authors">
-              {work.authors.map((author) => (
-                <button
-                  key={`${author.id}-${author.role}`}
-                  type="button"
-                  className="work-detail__author"
-                  data-testid={`detail-author-${author.id}`}
-                  onClick={() => navigate(`/pages/menu/author?id=${author.id}`)}
-                >
-                  {author.name}
-                </button>
-              ))}
-            </div>
-            <div className="work-detail__facts">
-              <span className="work-detail__score">
-                {t('card.score', { score: formatScore(work.score) })}
-              </span>
-              <span className="work-detail__status">
-                {t(work.isend ? 'card.finished' : 'card.serialising')}
-              </span>
-              {work.pay === 2 && <span className="work-detail__vip">VIP</span>}
-            </div>
-            <div className="work-detail__stats">
-              {t('catalogue.stats', { views: compact(work.views), favorites: compact(work.favorites) })}
-            </div>
-          </div>
-        </div>
-      </div>
-
-      <div className="work-detail__body">
-        {work.tag_list.length > 0 && (
-          <div className="work-detail__tags">
-            {work.tag_list.map((tag) => (
+      <WorkHero
+        work={work}
+        solidNav={scrolled}
+        stats={t('catalogue.stats', { views: compact(work.views), favorites: compact(work.favorites) })}
+        authors={
+          <div className="work-detail__authors">
+            {work.authors.map((author) => (
               <button
-                key={tag.id}
+                key={`${author.id}-${author.role}`}
                 type="button"
-                className="work-detail__tag"
-                data-testid={`detail-tag-${tag.id}`}
-                onClick={() => navigate(`${tagPath}?id=${tag.id}&name=${encodeURIComponent(tag.name)}`)}
+                className="work-detail__author"
+                data-testid={`detail-author-${author.id}`}
+                onClick={() => navigate(`/pages/menu/author?id=${author.id}`)}
               >
-                {tag.name}
+                {author.name}
               </button>
             ))}
           </div>
-        )}
-        {work.summary && (
-          <button
-            type="button"
-            className={`work-detail__summary${summaryOpen ? ' work-detail__summary--open' : ''}`}
-            data-testid="detail-summary"
-            onClick={() => setSummaryOpen(!summaryOpen)}
-          >
-            {work.summary}
-          </button>
-        )}
+        }
+      />
+
+      <div className="work-detail__body">
+        <WorkAbout work={work} tagPath={novel ? '/pages/novel/novelTag' : '/pages/cartoon/tag'} />
         <section className="work-detail__chapters">
           <ChapterList
             chapters={chapters}
@@ -143,32 +93,22 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
         <CommentsSection workId={work.relate_id} type={work.type} />
       </div>
 
-      <footer className="work-detail__bar">
-        <button
-          type="button"
-          className={`work-detail__fav${work.is_favorite ? ' work-detail__fav--on' : ''}`}
-          data-testid="detail-favorite"
-          aria-pressed={work.is_favorite === 1}
-          disabled={favorite.isPending}
-          onClick={() => favorite.mutate(work.is_favorite !== 1)}
-        >
-          <HeartIcon filled={work.is_favorite === 1} />
-          <span>{work.is_favorite ? t('catalogue.favorited') : t('catalogue.favorite')}</span>
-        </button>
-        <button
-          type="button"
-          className="work-detail__read"
-          data-testid="detail-read"
-          disabled={start === null}
-          onClick={() => start && open(start.chapterId, start.resume)}
-        >
-          {start === null
-            ? t('catalogue.noChapters')
-            : start.resume
-              ? t('catalogue.continueReading', { chapter: work.read?.chapter_name ?? '' })
-              : t('catalogue.startReading')}
-        </button>
-      </footer>
+      <WorkActionBar
+        work={work}
+        favorite={favorite}
+        favoriteIcon={<HeartIcon filled={work.is_favorite === 1} />}
+        action={{
+          testId: 'detail-read',
+          disabled: start === null,
+          onClick: () => start && open(start.chapterId, start.resume),
+          label:
+            start === null
+              ? t('catalogue.noChapters')
+              : start.resume
+                ? t('catalogue.continueReading', { chapter: work.read?.chapter_name ?? '' })
+                : t('catalogue.startReading'),
+        }}
+      />
     </div>
   );
 }

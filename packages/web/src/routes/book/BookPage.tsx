@@ -3,26 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SegmentTabs } from '../../components/filter-chips/FilterChips';
 import { detailHref } from '../../components/mixed-list-card/card-fields';
-import { NavBar } from '../../components/nav-bar/NavBar';
 import { PagedListView } from '../../components/paged-list/PagedListView';
-import { EditBar } from '../../components/work-card/EditBar';
-import { useSelection } from '../../components/work-card/use-selection';
+import { EditableList, EditableListPage, SelectMark } from '../../components/work-card/EditableListPage';
+import { useEditMode, type EditableItemProps } from '../../components/work-card/use-edit-mode';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useShelfDelete, useShelfList } from '../../state/queries/shelf';
 import type { PageProps } from '../page-props';
 import './book.css';
 
-function ShelfCard({
-  item,
-  editing,
-  selected,
-  onTap,
-}: {
-  item: ShelfItem;
-  editing: boolean;
-  selected: boolean;
-  onTap: () => void;
-}) {
+function ShelfCard({ item, editing, selected, onTap }: EditableItemProps<ShelfItem>) {
   const { t } = useTranslation();
   return (
     <button
@@ -35,11 +24,7 @@ function ShelfCard({
       <span className="shelf-card__cover">
         <XfileImage src={item.pic} alt={item.name} className="shelf-card__image" />
         {item.has_update === 1 && <span className="shelf-card__update">{t('shelf.updated')}</span>}
-        {editing && (
-          <span className={`select-mark${selected ? ' select-mark--on' : ''}`} aria-hidden="true">
-            {selected && '✓'}
-          </span>
-        )}
+        {editing && <SelectMark selected={selected} />}
       </span>
       <span className="shelf-card__name">{item.name}</span>
       <span className="shelf-card__progress">
@@ -52,35 +37,19 @@ function ShelfCard({
 /** Bookshelf (/pages/book/book): favourite comics and novels, edit mode with batch delete. */
 export default function BookPage({ route }: PageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const type = params.get('type') === '1' ? WorkType.NOVEL : WorkType.COMIC;
+  const navigate = useNavigate();
   const list = useShelfList(type);
-  const remove = useShelfDelete(type);
-  const selection = useSelection();
+  const edit = useEditMode(list.items, useShelfDelete(type));
 
   return (
-    <div className="page book-page" data-testid="book-page">
-      <NavBar
-        title={t(route.titleKey)}
-        right={
-          list.items.length > 0 && (
-            <button
-              type="button"
-              className="book-page__edit"
-              data-testid="shelf-edit"
-              onClick={selection.toggleEditing}
-            >
-              {selection.editing ? t('shelf.done') : t('shelf.edit')}
-            </button>
-          )
-        }
-      />
+    <EditableListPage testId="book-page" editTestId="shelf-edit" title={t(route.titleKey)} edit={edit}>
       <SegmentTabs
         testId="shelf-type"
         value={type}
         onChange={(next) => {
-          if (selection.editing) selection.toggleEditing();
+          if (edit.editing) edit.toggleEditing();
           setParams({ type: String(next) }, { replace: true });
         }}
         options={[
@@ -88,7 +57,7 @@ export default function BookPage({ route }: PageProps) {
           { value: WorkType.NOVEL, label: t('home.tabNovels') },
         ]}
       />
-      <div className={`book-page__list${selection.editing ? ' book-page__list--editing' : ''}`}>
+      <EditableList edit={edit} className="book-page__list">
         <PagedListView
           list={list}
           empty={{
@@ -113,32 +82,13 @@ export default function BookPage({ route }: PageProps) {
                 <ShelfCard
                   key={item.relate_id}
                   item={item}
-                  editing={selection.editing}
-                  selected={selection.selected.has(item.relate_id)}
-                  onTap={() =>
-                    selection.editing
-                      ? selection.toggle(item.relate_id)
-                      : navigate(detailHref(item.type, item.relate_id))
-                  }
+                  {...edit.itemProps(item.relate_id, () => navigate(detailHref(item.type, item.relate_id)))}
                 />
               ))}
             </div>
           )}
         </PagedListView>
-      </div>
-      {selection.editing && (
-        <EditBar
-          count={selection.selected.size}
-          total={list.items.length}
-          busy={remove.isPending}
-          onSelectAll={() => selection.setAll(list.items.map((item) => item.relate_id))}
-          onDelete={() =>
-            remove.mutate([...selection.selected], {
-              onSuccess: () => selection.toggleEditing(),
-            })
-          }
-        />
-      )}
-    </div>
+      </EditableList>
+    </EditableListPage>
   );
 }

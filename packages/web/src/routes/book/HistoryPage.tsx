@@ -2,11 +2,10 @@ import { WorkType, type HistoryItem } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FilterChips } from '../../components/filter-chips/FilterChips';
-import { NavBar } from '../../components/nav-bar/NavBar';
 import { PagedListView } from '../../components/paged-list/PagedListView';
-import { EditBar } from '../../components/work-card/EditBar';
+import { EditableList, EditableListPage, SelectMark } from '../../components/work-card/EditableListPage';
+import { useEditMode, type EditableItemProps } from '../../components/work-card/use-edit-mode';
 import { relativeTime } from '../../components/work-card/relative-time';
-import { useSelection } from '../../components/work-card/use-selection';
 import { readerHref } from '../../components/work-detail/reader-href';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useDeleteHistory, useHistoryList } from '../../state/queries/history';
@@ -25,17 +24,7 @@ function useWhen() {
   };
 }
 
-function HistoryRow({
-  item,
-  editing,
-  selected,
-  onTap,
-}: {
-  item: HistoryItem;
-  editing: boolean;
-  selected: boolean;
-  onTap: () => void;
-}) {
+function HistoryRow({ item, editing, selected, onTap }: EditableItemProps<HistoryItem>) {
   const { t } = useTranslation();
   const when = useWhen();
   const novel = item.type === WorkType.NOVEL;
@@ -52,14 +41,7 @@ function HistoryRow({
       data-position={item.read.position}
       onClick={onTap}
     >
-      {editing && (
-        <span
-          className={`select-mark select-mark--inline${selected ? ' select-mark--on' : ''}`}
-          aria-hidden="true"
-        >
-          {selected && '✓'}
-        </span>
-      )}
+      {editing && <SelectMark selected={selected} inline />}
       <XfileImage src={item.pic} alt={item.name} className="history-row__cover" />
       <span className="history-row__body">
         <span className="history-row__name">
@@ -88,31 +70,15 @@ function HistoryRow({
 /** History (/pages/book/history): last chapter and place, newest first; continue in one tap. */
 export default function HistoryPage({ route }: PageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const raw = params.get('type');
   const type = raw === '0' || raw === '1' ? Number(raw) : -1;
+  const navigate = useNavigate();
   const list = useHistoryList(type);
-  const remove = useDeleteHistory();
-  const selection = useSelection();
+  const edit = useEditMode(list.items, useDeleteHistory());
 
   return (
-    <div className="page book-page" data-testid="history-page">
-      <NavBar
-        title={t(route.titleKey)}
-        right={
-          list.items.length > 0 && (
-            <button
-              type="button"
-              className="book-page__edit"
-              data-testid="history-edit"
-              onClick={selection.toggleEditing}
-            >
-              {selection.editing ? t('shelf.done') : t('shelf.edit')}
-            </button>
-          )
-        }
-      />
+    <EditableListPage testId="history-page" editTestId="history-edit" title={t(route.titleKey)} edit={edit}>
       <FilterChips
         testId="history-type"
         label={t('catalogue.filterType')}
@@ -124,7 +90,7 @@ export default function HistoryPage({ route }: PageProps) {
           { value: 1, label: t('home.tabNovels') },
         ]}
       />
-      <div className={`history-list${selection.editing ? ' book-page__list--editing' : ''}`}>
+      <EditableList edit={edit} className="history-list">
         <PagedListView
           list={list}
           empty={{ title: t('shelf.historyEmpty'), hint: t('shelf.historyEmptyHint') }}
@@ -135,29 +101,14 @@ export default function HistoryPage({ route }: PageProps) {
               <HistoryRow
                 key={`${item.type}:${item.relate_id}`}
                 item={item}
-                editing={selection.editing}
-                selected={selection.selected.has(item.relate_id)}
-                onTap={() =>
-                  selection.editing
-                    ? selection.toggle(item.relate_id)
-                    : navigate(readerHref(item.type, item.relate_id, item.read.chapter_id, item.read))
-                }
+                {...edit.itemProps(item.relate_id, () =>
+                  navigate(readerHref(item.type, item.relate_id, item.read.chapter_id, item.read)),
+                )}
               />
             ))
           }
         </PagedListView>
-      </div>
-      {selection.editing && (
-        <EditBar
-          count={selection.selected.size}
-          total={list.items.length}
-          busy={remove.isPending}
-          onSelectAll={() => selection.setAll(list.items.map((item) => item.relate_id))}
-          onDelete={() =>
-            remove.mutate([...selection.selected], { onSuccess: () => selection.toggleEditing() })
-          }
-        />
-      )}
-    </div>
+      </EditableList>
+    </EditableListPage>
   );
 }

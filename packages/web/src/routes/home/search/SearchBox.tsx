@@ -1,7 +1,7 @@
 import { SEARCH_KEYWORD_MAX } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBack } from '../../../components/nav-bar/use-back';
+import { BackButton } from '../../../components/nav-bar/BackButton';
 import './search.css';
 
 /** The search bar both search pages share: back, input, search button; Enter submits. */
@@ -15,7 +15,6 @@ export function SearchBox({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const back = useBack();
   const [value, setValue] = useState(initial);
   const submit = () => {
     const keyword = value.trim();
@@ -30,23 +29,7 @@ export function SearchBox({
         submit();
       }}
     >
-      <button
-        type="button"
-        className="search-box__back"
-        data-testid="nav-back"
-        aria-label={t('common.back')}
-        onClick={back}
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path
-            d="M15 5l-7 7 7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+      <BackButton className="search-box__back" />
       <label className="search-box__field">
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />

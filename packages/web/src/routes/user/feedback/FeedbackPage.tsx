@@ -1,10 +1,12 @@
 import { FEEDBACK_LIMITS, FEEDBACK_TYPES, TOAST_MS } from '@dm51/shared';
 import { Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { OptionButtons } from '../../../components/filter-chips/OptionButtons';
 import { NavBar } from '../../../components/nav-bar/NavBar';
-import { XfileImage } from '../../../components/xfile-image/XfileImage';
+import { ImagePickButton, PickedImages } from '../../../components/image-picker/ImagePicker';
+import { useImagePicker } from '../../../components/image-picker/use-image-picker';
 import { useSendFeedback, useUploadScreenshot } from '../../../state/queries/feedback';
 import type { PageProps } from '../../page-props';
 import '../../../components/comments/community-pages.css';
@@ -16,23 +18,9 @@ export default function FeedbackPage({ route }: PageProps) {
   const [type, setType] = useState(1);
   const [content, setContent] = useState('');
   const [contact, setContact] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadScreenshot();
+  const picker = useImagePicker(FEEDBACK_LIMITS.maxImages, upload);
   const send = useSendFeedback();
-  const full = images.length >= FEEDBACK_LIMITS.maxImages;
-
-  const pick = async (files: FileList | null) => {
-    for (const file of Array.from(files ?? []).slice(0, FEEDBACK_LIMITS.maxImages - images.length)) {
-      try {
-        const url = await upload.mutateAsync(file);
-        setImages((current) => [...current, url].slice(0, FEEDBACK_LIMITS.maxImages));
-      } catch {
-        // shown by the client
-      }
-    }
-    if (fileRef.current) fileRef.current.value = '';
-  };
 
   const submit = async () => {
     if (Array.from(content.trim()).length < FEEDBACK_LIMITS.minLength) {
@@ -43,7 +31,12 @@ export default function FeedbackPage({ route }: PageProps) {
       return;
     }
     try {
-      await send.mutateAsync({ type, content: content.trim(), contact: contact.trim(), imgList: images });
+      await send.mutateAsync({
+        type,
+        content: content.trim(),
+        contact: contact.trim(),
+        imgList: picker.images,
+      });
       Toast.show({ content: t('community.feedbackSent'), duration: TOAST_MS.product });
       void navigate('/pages/user/feedback/log', { replace: true });
     } catch {
@@ -69,19 +62,16 @@ export default function FeedbackPage({ route }: PageProps) {
       <div className="community-card">
         <p className="community-card__label">{t('community.feedbackType')}</p>
         <div className="community-chips" role="radiogroup">
-          {FEEDBACK_TYPES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={type === value}
-              className={`community-chips__item${type === value ? ' community-chips__item--on' : ''}`}
-              data-testid={`feedback-type-${value}`}
-              onClick={() => setType(value)}
-            >
-              {t(`community.feedbackTypes.t${value}`)}
-            </button>
-          ))}
+          <OptionButtons
+            options={FEEDBACK_TYPES.map((value) => ({
+              value,
+              label: t(`community.feedbackTypes.t${value}`),
+            }))}
+            value={type}
+            onChange={setType}
+            testId="feedback-type"
+            className="community-chips__item"
+          />
         </div>
         <textarea
           className="community-textarea"
@@ -92,39 +82,12 @@ export default function FeedbackPage({ route }: PageProps) {
           value={content}
           onChange={(event) => setContent(event.target.value)}
         />
-        <p className="community-card__label">{t('community.screenshots', { count: images.length })}</p>
+        <p className="community-card__label">{t('community.screenshots', { count: picker.images.length })}</p>
         <div className="community-shots">
-          {images.map((url, index) => (
-            <span key={url + index} className="comment-input__thumb">
-              <XfileImage src={url} alt="" className="comment-images__img" />
-              <button
-                type="button"
-                aria-label={t('community.removeImage')}
-                onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
-              >
-                ×
-              </button>
-            </span>
-          ))}
-          <button
-            type="button"
-            className="community-shots__add"
-            data-testid="feedback-image-pick"
-            aria-label={t('community.attachImage')}
-            disabled={full || upload.isPending}
-            onClick={() => fileRef.current?.click()}
-          >
+          <PickedImages picker={picker} />
+          <ImagePickButton picker={picker} className="community-shots__add" testIdPrefix="feedback-image">
             +
-          </button>
-          <input
-            ref={fileRef}
-            type="file"
-            accept="image/*"
-            multiple
-            hidden
-            data-testid="feedback-image-file"
-            onChange={(event) => void pick(event.target.files)}
-          />
+          </ImagePickButton>
         </div>
         <input
           className="community-input"

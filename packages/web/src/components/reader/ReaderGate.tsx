@@ -1,0 +1,43 @@
+import type { ChapterItem, ReaderChapter } from '@dm51/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { PageLoading } from '../page-state/PageLoading';
+import { QueryError } from '../query-state/QueryError';
+import { VipLockedPanel } from './VipLockedPanel';
+
+interface ReaderGateProps<T> {
+  reader: {
+    locked: boolean;
+    listed: ChapterItem | undefined;
+    info: ReaderChapter | undefined;
+    chapter: UseQueryResult<T>;
+  };
+  chapterId: number;
+  /** The reader's own class for the centred box around the lock or the error. */
+  className: string;
+  /** The chapter itself, once it has loaded and may be read. */
+  children: (data: T) => ReactNode;
+}
+
+/** What a reader shows in place of the chapter until it can be read: VIP lock, load error, spinner. */
+export function ReaderGate<T>({ reader, chapterId, className, children }: ReaderGateProps<T>) {
+  const { locked, listed, info, chapter } = reader;
+  if (locked)
+    return (
+      <div className={className}>
+        <VipLockedPanel
+          chapterName={listed?.name ?? info?.name ?? ''}
+          priceCoins={listed?.price_coins ?? 0}
+          chapterId={chapterId}
+        />
+      </div>
+    );
+  if (chapter.isError)
+    return (
+      <div className={className}>
+        <QueryError onRetry={() => void chapter.refetch()} />
+      </div>
+    );
+  if (!chapter.data) return <PageLoading />;
+  return children(chapter.data);
+}

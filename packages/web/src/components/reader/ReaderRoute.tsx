@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { idParam } from '../work-detail/WorkDetailRoute';
+
+export interface ReaderProps {
+  workId: number;
+  chapterId: number;
+  /** Where to resume: the page index (comics) or character offset (novels); 0 is the start. */
+  start: number;
+}
+
+/**
+ * A reader route (`?column=WORK&chapter=CHAPTER[&<startParam>=N]`). The reader is keyed by chapter,
+ * so position, bars and warm-up state start fresh in the next chapter.
+ */
+export function ReaderRoute({
+  startParam,
+  reader: Reader,
+}: {
+  startParam: 'page' | 'pos';
+  reader: ComponentType<ReaderProps>;
+}) {
+  const [params] = useSearchParams();
+  const workId = idParam(params, 'column');
+  const chapterId = idParam(params, 'chapter');
+  const start = Math.max(0, Math.floor(Number(params.get(startParam))) || 0);
+  return <Reader key={chapterId} workId={workId} chapterId={chapterId} start={start} />;
+}

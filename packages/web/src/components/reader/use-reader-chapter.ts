@@ -1,0 +1,81 @@
+import { ApiCode, WorkType, type ReaderChapter } from '@dm51/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isApiCode } from '../../lib/api/errors';
+import { useChapters } from '../../state/queries/catalogue';
+import { neighbours } from '../chapter-list/chapter-order';
+import { detailHref } from '../mixed-list-card/card-fields';
+import { readerHref } from '../work-detail/reader-href';
+import { useProgressSaver } from './use-progress-saver';
+
+export type ReaderSheetKind = 'chapters' | 'settings';
+
+/**
+ * What both readers do around one chapter, whatever they draw: the work's chapter list, the VIP
+ * lock (known from the cached list without asking for the chapter, or from the reader's answer), the
+ * chapter query, the progress saver, the bars and sheets, and moving to another chapter.
+ */
+export function useReaderChapter<T extends { chapter: ReaderChapter }, P>(
+  { workId, chapterId }: { workId: number; chapterId: number },
+  /** WorkType.COMIC or WorkType.NOVEL: picks the chapter list, the routes and the saver's key. */
+  type: number,
+  /** useComicChapter or useNovelChapter; always the same one for a reader, so hook order holds. */
+  useChapter: (chapterId: number, enabled: boolean) => UseQueryResult<T>,
+  /** Sends the reading place (the history calls differ between comics and novels). */
+  save: (place: P) => Promise<void>,
+) {
+  const navigate = useNavigate();
+  const chapters = useChapters(type, workId);
+  const listed = chapters.data?.find((item) => item.id === chapterId);
+  const lockedByList = listed?.locked === 1;
+  const chapter = useChapter(chapterId, !lockedByList);
+  const locked = lockedByList || isApiCode(chapter.error, ApiCode.VIP_REQUIRED);
+
+  const [bars, setBars] = useState(true);
+  const [sheet, setSheet] = useState<ReaderSheetKind | null>(null);
+  const saver = useProgressSaver<P>(`${type === WorkType.NOVEL ? 'novel' : 'comic'}:${chapterId}`, save, {
+    type,
+    id: workId,
+  });
+
+  const info = chapter.data?.chapter;
+  const nextLocked = info?.next_locked === 1;
+
+  // Leaving saves the place first; `replace`, so back goes to the detail page, not the last chapter.
+  const goChapter = (id: number) => {
+    if (id <= 0) return;
+    saver.flush();
+    setSheet(null);
+    navigate(readerHref(type, workId, id, null), { replace: true });
+  };
+
+  return {
+    chapters,
+    listed,
+    chapter,
+    info,
+    locked,
+    nextLocked,
+    /** Prev/next from the chapter list, for when the reader has no answer (locked, loading). */
+    listNeighbours: neighbours(chapters.data ?? [], chapterId),
+    saver,
+    sheet,
+    closeSheet: () => setSheet(null),
+    toggleBars: () => setBars((shown) => !shown),
+    hideBars: () => setBars(false),
+    goChapter,
+    backToDetail: () => navigate(detailHref(type, workId), { replace: true }),
+    /** The ReaderChrome props both readers fill the same way. */
+    chrome: {
+      // Locked chapters and open sheets keep the bars, or there would be no way on.
+      visible: bars || locked || sheet !== null,
+      title: info?.work_name ?? '',
+      subtitle: info?.name ?? listed?.name ?? '',
+      nextLocked,
+      onChapter: goChapter,
+      onChapters: () => setSheet('chapters'),
+      onSettings: () => setSheet('settings'),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { WorkDetail } from '@dm51/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A detail page's bottom bar: the favourite toggle and the main action (read or watch, from the
+ * start or where the user left off), whose label and target are the page's own.
+ */
+export function WorkActionBar({
+  work,
+  favorite,
+  favoriteIcon,
+  action,
+}: {
+  work: WorkDetail;
+  favorite: { isPending: boolean; mutate: (on: boolean) => void };
+  favoriteIcon?: ReactNode;
+  action: { testId: string; label: string; disabled: boolean; onClick: () => void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <footer className="work-detail__bar">
+      <button
+        type="button"
+        className={`work-detail__fav${work.is_favorite ? ' work-detail__fav--on' : ''}`}
+        data-testid="detail-favorite"
+        aria-pressed={work.is_favorite === 1}
+        disabled={favorite.isPending}
+        onClick={() => favorite.mutate(work.is_favorite !== 1)}
+      >
+        {favoriteIcon}
+        <span>{work.is_favorite ? t('catalogue.favorited') : t('catalogue.favorite')}</span>
+      </button>
+      <button
+        type="button"
+        className="work-detail__read"
+        data-testid={action.testId}
+        disabled={action.disabled}
+        onClick={action.onClick}
+      >
+        {action.label}
+      </button>
+    </footer>
+  );
+}
