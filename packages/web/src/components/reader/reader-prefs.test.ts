@@ -9,6 +9,10 @@ describe('reader preferences', () => {
       direction: 'auto',
     });
     expect(parseNovelPrefs('x')).toEqual({ fontSize: 18, lineHeight: 1.75, theme: 'light', flow: 'scroll' });
+    // No page theme chosen yet: the app's theme; a stored choice wins over it.
+    expect(parseNovelPrefs({}, 'dark').theme).toBe('dark');
+    expect(parseNovelPrefs({ theme: 'light' }, 'dark').theme).toBe('light');
+    expect(parseNovelPrefs({ theme: 'sepia' }, 'dark').theme).toBe('sepia');
   });
 
   it('keeps valid choices', () => {

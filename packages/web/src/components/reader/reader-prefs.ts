@@ -1,3 +1,4 @@
+import { themeStore } from '../../theme/theme-store';
 import type { DirectionChoice, ReaderLayout } from './tap-zones';
 
 /** Reading preferences live on the device (like Kavita's per-device reader settings). */
@@ -61,18 +62,22 @@ export function clampFontSize(size: number): number {
   return Math.min(FONT_SIZES.max, Math.max(FONT_SIZES.min, stepped));
 }
 
-export function parseNovelPrefs(value: unknown): NovelPrefs {
+/**
+ * Stored novel preferences, cleaned. A reader who never chose a page theme gets the app's own
+ * (light or dark), so a dark app does not open a glaring white page at night.
+ */
+export function parseNovelPrefs(value: unknown, appTheme: 'light' | 'dark' = 'light'): NovelPrefs {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const line = LINE_HEIGHTS.find((h) => h === v.lineHeight) ?? DEFAULT_NOVEL_PREFS.lineHeight;
   return {
     fontSize: typeof v.fontSize === 'number' ? clampFontSize(v.fontSize) : DEFAULT_NOVEL_PREFS.fontSize,
     lineHeight: line,
-    theme: v.theme === 'sepia' || v.theme === 'dark' ? v.theme : 'light',
+    theme: v.theme === 'light' || v.theme === 'sepia' || v.theme === 'dark' ? v.theme : appTheme,
     flow: v.flow === 'paged' ? 'paged' : 'scroll',
   };
 }
 
 export const loadComicPrefs = (): ComicPrefs => parseComicPrefs(read(COMIC_KEY));
 export const saveComicPrefs = (prefs: ComicPrefs): void => write(COMIC_KEY, prefs);
-export const loadNovelPrefs = (): NovelPrefs => parseNovelPrefs(read(NOVEL_KEY));
+export const loadNovelPrefs = (): NovelPrefs => parseNovelPrefs(read(NOVEL_KEY), themeStore.get());
 export const saveNovelPrefs = (prefs: NovelPrefs): void => write(NOVEL_KEY, prefs);
