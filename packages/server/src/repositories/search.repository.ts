@@ -3,7 +3,8 @@
  * (title + alternative titles, authors + tags, summary) in search_documents; SQLite matches with
  * an FTS5 trigram table (search_fts, rowid = work id), PostgreSQL with LIKE over a pg_trgm GIN
  * index. Both are substring matches, so Chinese needs no word segmentation; terms shorter than a
- * trigram fall back to LIKE on the same documents.
+ * trigram fall back to LIKE on the same documents. Triggers on the source tables leave a row in
+ * search_changes (migration 0008), so the service knows cheaply when the index may be stale.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -40,6 +41,20 @@ export class SearchRepository {
     this.sqlite = isSqlite(db);
   }
 
+  /** True when the catalogue changed since the last takeChanges (one index probe). */
+  async hasChanges(): Promise<boolean> {
+    const { rows } = await sql`select 1 as changed from search_changes limit 1`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /**
+   * Forgets the recorded changes. Only committed ones are deleted, so a comparison started after
+   * this sees every change it forgot; one still in flight keeps its row for the next check.
+   */
+  async takeChanges(): Promise<void> {
+    await sql`delete from search_changes`.execute(this.db);
+  }
+
   /** Published works whose document is missing or was built from other values than theirs now. */
   async staleWorkIds(limit: number): Promise<number[]> {
     const authorSig = this.db
@@ -68,6 +83,7 @@ export class SearchRepository {
       .where((eb) =>
         eb.or([
           eb('d.work_id', 'is', null),
+          eb('d.type', '<>', eb.ref('works.type')),
           eb('d.src_updated_time', '<>', eb.ref('works.updated_time')),
           eb('d.src_title', '<>', eb.ref('works.title')),
           eb('d.src_alt_titles', '<>', eb.ref('works.alt_titles')),
@@ -161,17 +177,33 @@ export class SearchRepository {
     );
     const prefixPattern = `${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rank = sql<number>`(${weight}) + (case when d.title_text like ${prefixPattern} escape '\\' then 20 else 0 end)`;
-    const [rows, count] = await Promise.all([
-      base
-        .select([...CARD_COLUMNS, rank.as('relevance')])
-        .orderBy('relevance', 'desc')
-        .orderBy('works.views_total', 'desc')
-        .orderBy('works.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    // One pass over the matches: rank and count them (a window count, taken before the limit), keep
+    // the page's ids, and only then read the page's card columns, so the sort moves narrow rows.
+    const page = base
+      .select([
+        'd.work_id',
+        rank.as('relevance'),
+        'works.views_total as views',
+        sql<number>`count(*) over ()`.as('total'),
+      ])
+      .orderBy('relevance', 'desc')
+      .orderBy('views', 'desc')
+      .orderBy('d.work_id', 'desc')
+      .limit(limit)
+      .offset(offset);
+    const found = await this.db
+      .selectFrom(page.as('m'))
+      .innerJoin('works', 'works.id', 'm.work_id')
+      .select([...CARD_COLUMNS, 'm.relevance', 'm.total'])
+      .orderBy('m.relevance', 'desc')
+      .orderBy('m.views', 'desc')
+      .orderBy('works.id', 'desc')
+      .execute();
+    const rows = found.map(({ total: _total, ...row }) => row);
+    if (found.length > 0) return { rows, total: Number(found[0]!.total) };
+    if (offset === 0) return { rows, total: 0 };
+    // Past the last page: the window had no row to carry the count.
+    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return { rows, total: Number(count.n) };
   }
 

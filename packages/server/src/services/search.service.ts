@@ -1,14 +1,17 @@
 /**
  * Search over the index kept by this service. The importer writes works without knowing about the
- * index, so before answering a search the service re-indexes works whose source values changed
- * (a single join compares each document with its work; see SearchRepository.staleWorkIds) and
- * drops documents of unpublished or deleted works. No triggers, so both databases behave alike.
- * The check costs a scan of the works and their author/tag links (about 75 ms at 10,000 works on
- * SQLite), so it runs at most once per `freshnessIntervalMs`: an imported change shows up in search
- * within a second.
+ * index; triggers on the source tables (migration 0008) leave a row in search_changes instead. At
+ * most once per `freshnessIntervalMs` a search looks for such a row (one index probe); only when
+ * there is one (or `fullCheckIntervalMs` passed, a safety net) does the service run the full
+ * comparison: a join that finds works whose source values differ from their document's (see
+ * SearchRepository.staleWorkIds, about 15 ms at 10,000 works on SQLite), re-indexes them and drops
+ * documents of unpublished or deleted works. An imported change shows up in search within a second.
+ *
+ * Result pages are the same for everyone, so identical searches share one answer for
+ * `resultTtlMs` (as home does); any catalogue change empties that cache at the next check.
  */
 import type { WorkCard } from '@dm51/shared';
-import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
+import type { CatalogueRepository, WorkCardRow } from '../repositories/catalogue.repository.js';
 import {
   setSignature,
   type SearchDocument,
@@ -22,6 +25,7 @@ const RECENT_KEEP = 20;
 const MAX_TERMS = 8;
 const HOT_WINDOW_DAYS = 30;
 const REINDEX_BATCH = 500;
+const RESULT_CACHE_MAX = 500;
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Lowercased (NFKC, so full-width Latin matches) whitespace-separated terms, each once. */
@@ -33,11 +37,22 @@ export function searchTerms(keyword: string): { terms: string[]; phrase: string 
 
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
 
+interface CachedPage {
+  expires: number;
+  page: Promise<{ rows: WorkCardRow[]; total: number }>;
+}
+
 export class SearchService {
-  /** Minimum time between two index freshness checks (0: check before every search). */
+  /** Minimum time between two looks for catalogue changes (0: look before every search). */
   freshnessIntervalMs = 1_000;
+  /** Maximum time between two full comparisons of works with their documents, changes or not. */
+  fullCheckIntervalMs = 60_000;
+  /** How long an identical search reuses a result page (0: never). */
+  resultTtlMs = 5_000;
   private lastCheck = -Infinity;
-  private refreshing: Promise<number> | null = null;
+  private lastFullCheck = -Infinity;
+  private refreshing: Promise<void> | null = null;
+  private readonly pages = new Map<string, CachedPage>();
 
   constructor(
     private readonly search: SearchRepository,
@@ -49,7 +64,7 @@ export class SearchService {
   private async ensureFresh(): Promise<void> {
     if (Date.now() - this.lastCheck < this.freshnessIntervalMs) return;
     if (!this.refreshing) {
-      this.refreshing = this.refreshIndex().finally(() => {
+      this.refreshing = this.refreshIfChanged().finally(() => {
         this.lastCheck = Date.now();
         this.refreshing = null;
       });
@@ -57,8 +72,31 @@ export class SearchService {
     await this.refreshing;
   }
 
+  private async refreshIfChanged(): Promise<void> {
+    const started = Date.now();
+    const fullDue = started - this.lastFullCheck >= this.fullCheckIntervalMs;
+    if (!fullDue && !(await this.search.hasChanges())) return;
+    // Forget the recorded changes first: the comparison that follows sees all of them.
+    await this.search.takeChanges();
+    try {
+      await this.refreshIndex();
+      this.lastFullCheck = started;
+    } catch (error) {
+      this.lastFullCheck = -Infinity; // the forgotten changes are found by a full check next time
+      throw error;
+    }
+  }
+
   /** Brings the index up to date with the works; returns how many documents changed. */
   async refreshIndex(): Promise<number> {
+    try {
+      return await this.reindexChanged();
+    } finally {
+      this.pages.clear(); // pages found before or during the re-index may be stale
+    }
+  }
+
+  private async reindexChanged(): Promise<number> {
     let changed = await this.search.removeOrphans();
     for (;;) {
       const ids = await this.search.staleWorkIds(REINDEX_BATCH);
@@ -101,7 +139,7 @@ export class SearchService {
     const { terms, phrase } = searchTerms(keyword);
     if (terms.length === 0) return { list: [], total: 0 };
     await this.ensureFresh();
-    const { rows, total } = await this.search.search(terms, phrase, type, offsetOf(page, limit), limit);
+    const { rows, total } = await this.resultPage(terms, phrase, type, offsetOf(page, limit), limit);
     if (page === 1) {
       const time = now();
       await this.search.recordSearch(userId, phrase, time, dayOf(time), {
@@ -110,6 +148,25 @@ export class SearchService {
       });
     }
     return { list: await this.works.cards(rows), total };
+  }
+
+  /** A page of matches, shared by identical searches for `resultTtlMs` (oldest dropped first). */
+  private resultPage(terms: string[], phrase: string, type: number, offset: number, limit: number) {
+    const key = `${type} ${offset} ${limit} ${phrase}`;
+    const time = Date.now();
+    const cached = this.pages.get(key);
+    if (cached && cached.expires > time) return cached.page;
+    const page = this.search.search(terms, phrase, type, offset, limit);
+    if (this.resultTtlMs <= 0) return page;
+    this.pages.delete(key);
+    if (this.pages.size >= RESULT_CACHE_MAX) this.pages.delete(this.pages.keys().next().value!);
+    const entry = { expires: time + this.resultTtlMs, page };
+    this.pages.set(key, entry);
+    // A failed search is not remembered.
+    page.catch(() => {
+      if (this.pages.get(key) === entry) this.pages.delete(key);
+    });
+    return page;
   }
 
   async recent(userId: number) {

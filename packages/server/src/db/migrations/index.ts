@@ -10,6 +10,7 @@ import * as m0004 from './0004-accounts.js';
 import * as m0005 from './0005-discovery.js';
 import * as m0006 from './0006-anime.js';
 import * as m0007 from './0007-community.js';
+import * as m0008 from './0008-search-changes.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-discovery': m0005,
   '0006-anime': m0006,
   '0007-community': m0007,
+  '0008-search-changes': m0008,
 };

@@ -1,5 +1,6 @@
 import { ApiCode, type WorkCard } from '@dm51/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkRow } from '../../db/schema.js';
 import { buildWork } from '../../testing/catalogue-factory.js';
 import { buildTestApp, type TestApp } from '../../testing/test-app.js';
@@ -9,6 +10,7 @@ let ctx: TestApp;
 let client: TestClient;
 let alice: TestSession;
 let bob: TestSession;
+let watcher: TestSession;
 let piece: WorkRow;
 let summaryOnly: WorkRow;
 let novel: WorkRow;
@@ -21,12 +23,15 @@ interface Found {
 const search = (keyword: string, extra: Record<string, unknown> = {}, session = alice) =>
   client.call<Found>('/v3/search/index', { keyword, ...extra }, { session });
 const names = (result: { data: Found | null }) => result.data!.list.map((card) => card.name);
+/** Searches by a user of their own, so that many keywords leave alice's recent searches alone. */
+const look = (keyword: string, extra: Record<string, unknown> = {}) => search(keyword, extra, watcher);
 
 beforeAll(async () => {
   ctx = await buildTestApp();
   client = createTestClient(ctx);
   alice = await client.initGuest();
   bob = await client.initGuest();
+  watcher = await client.initGuest();
   // Check freshness before every search, so the lazy re-index is observable at once.
   ctx.app.services.search.freshnessIntervalMs = 0;
   await buildWork(ctx.db, null, {
@@ -112,6 +117,77 @@ describe('/v3/search/index', () => {
       expect(names(await search('towers'))).toEqual(['Towers']);
     } finally {
       ctx.app.services.search.freshnessIntervalMs = 0;
+    }
+  });
+
+  it('answers the total past the last page', async () => {
+    const first = await look('a', { limit: 1 });
+    expect((await look('a', { limit: 1, page: 500 })).data).toEqual({ list: [], total: first.data!.total });
+  });
+
+  it('re-indexes only after a catalogue change, found through the change markers', async () => {
+    const service = ctx.app.services.search;
+    const marks = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from search_changes`.execute(ctx.db)).rows[0]!.n);
+    const refreshes = vi.spyOn(service, 'refreshIndex');
+    service.fullCheckIntervalMs = Infinity; // no safety-net comparison: only markers re-index
+    try {
+      await look('巨人');
+      expect(await marks()).toBe(0);
+      refreshes.mockClear();
+      // Counters are not indexed: no marker, no comparison, and the cached page is reused.
+      await ctx.db.updateTable('works').set({ views_total: 5_000 }).where('id', '=', novel.id).execute();
+      expect(await marks()).toBe(0);
+      expect(names(await look('巨人'))).toEqual(['巨人传', '进击的巨人']);
+      expect(refreshes).not.toHaveBeenCalled();
+
+      const renamed = await buildWork(ctx.db, null, { title: 'Plain', authors: ['Someone'], tags: ['x'] });
+      expect(await marks()).toBeGreaterThan(0);
+      expect(names(await look('plain'))).toEqual(['Plain']);
+      expect(await marks()).toBe(0);
+      const edit = (set: { title?: string; alt_titles?: string; summary?: string; published?: number }) =>
+        ctx.db.updateTable('works').set(set).where('id', '=', renamed.id).execute();
+      await edit({ title: '巨人 Plain' });
+      expect(names(await look('巨人'))).toEqual(['巨人传', '巨人 Plain', '进击的巨人']);
+      await edit({ alt_titles: JSON.stringify(['Giant Plains']) });
+      expect(names(await look('giant plains'))).toEqual(['巨人 Plain']);
+      await edit({ summary: 'A quiet meadow.' });
+      expect(names(await look('meadow'))).toEqual(['巨人 Plain']);
+      const author = await ctx.db
+        .insertInto('authors')
+        .values({ name: '新作者' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ctx.db.deleteFrom('work_authors').where('work_id', '=', renamed.id).execute();
+      await ctx.db.insertInto('work_authors').values({ work_id: renamed.id, author_id: author.id }).execute();
+      expect(names(await look('新作者'))).toEqual(['巨人 Plain']);
+      expect(names(await look('someone'))).toEqual([]);
+      await ctx.db.deleteFrom('work_tags').where('work_id', '=', renamed.id).execute();
+      expect(names(await look('巨人 x'))).toEqual([]);
+      await edit({ published: 0 });
+      expect(names(await look('巨人'))).toEqual(['巨人传', '进击的巨人']);
+      await edit({ published: 1 });
+      expect(names(await look('巨人'))).toEqual(['巨人传', '巨人 Plain', '进击的巨人']);
+      await ctx.db.deleteFrom('works').where('id', '=', renamed.id).execute();
+      expect(names(await look('巨人'))).toEqual(['巨人传', '进击的巨人']);
+      expect(names(await look('meadow'))).toEqual([]);
+    } finally {
+      service.fullCheckIntervalMs = 60_000;
+      refreshes.mockRestore();
+    }
+  });
+
+  it('still compares everything once per full-check interval, markers or not', async () => {
+    const service = ctx.app.services.search;
+    service.fullCheckIntervalMs = 0;
+    try {
+      await look('walls');
+      // A write the triggers cannot see (as if made with them disabled).
+      await ctx.db.updateTable('works').set({ title: 'Ramparts' }).where('id', '=', summaryOnly.id).execute();
+      await sql`delete from search_changes`.execute(ctx.db);
+      expect(names(await look('ramparts'))).toEqual(['Ramparts']);
+    } finally {
+      service.fullCheckIntervalMs = 60_000;
     }
   });
 
