@@ -98,9 +98,13 @@ export class SearchService {
 
   private async reindexChanged(): Promise<number> {
     let changed = await this.search.removeOrphans();
+    const reindexed = new Set<number>();
     for (;;) {
       const ids = await this.search.staleWorkIds(REINDEX_BATCH);
-      if (ids.length === 0) return changed;
+      // A document that still looks stale right after it was rebuilt would be rebuilt forever
+      // (the database and this code disagreeing on a signature): stop rather than spin.
+      if (ids.every((id) => reindexed.has(id))) return changed;
+      ids.forEach((id) => reindexed.add(id));
       const [sources, people] = await Promise.all([this.search.sourcesOf(ids), this.catalogue.peopleOf(ids)]);
       const docs = sources.map((work): SearchDocument => {
         const who = people.get(work.id) ?? { authors: [], tags: [] };
@@ -119,7 +123,8 @@ export class SearchService {
           src_updated_time: Number(work.updated_time),
           src_title: work.title,
           src_alt_titles: work.alt_titles,
-          src_summary_length: work.summary.length,
+          // Characters as the database counts them (code points), not UTF-16 units: an emoji differs.
+          src_summary_length: [...work.summary].length,
           src_authors_sig: setSignature([...new Set(who.authors.map((a) => a.id))]),
           src_tags_sig: setSignature(who.tags.map((t) => t.id)),
         };

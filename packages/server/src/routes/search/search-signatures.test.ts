@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-describe('search over works whose author holds several roles', () => {
+describe('search index signatures agree with the database', () => {
   it('indexes the work once and finds it (the demo library has such works)', async () => {
     const work = await buildWork(ctx.db, null, { title: '潮汐学院', authors: ['Ines Ward'] });
     const link = await ctx.db
@@ -37,6 +37,17 @@ describe('search over works whose author holds several roles', () => {
     );
     expect(byAuthor.data!.list.map((card) => card.relate_id)).toEqual([work.id]);
     // The document is fresh now: a second refresh has nothing left to do.
+    expect(await ctx.app.services.search.refreshIndex()).toBe(0);
+  });
+
+  it('counts a summary with characters outside the BMP as the database does', async () => {
+    const work = await buildWork(ctx.db, null, { title: '表情包日记', summary: '今天也很开心 😀𠀀' });
+    const found = await client.call<{ list: WorkCard[]; total: number }>(
+      '/v3/search/index',
+      { keyword: '表情包' },
+      { session: guest },
+    );
+    expect(found.data!.list.map((card) => card.relate_id)).toEqual([work.id]);
     expect(await ctx.app.services.search.refreshIndex()).toBe(0);
   });
 });
