@@ -67,7 +67,7 @@ export default function BookPage({ route }: PageProps) {
             action: (
               <button
                 type="button"
-                className="book-page__browse"
+                className="empty-state__action"
                 onClick={() => navigate('/pages/home/home?tab=' + (type === 1 ? 2 : 0))}
               >
                 {t('shelf.browse')}
