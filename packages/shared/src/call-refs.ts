@@ -57,10 +57,7 @@ export const followIndexCall = callRef<typeof calls.followIndexCall>('/v3/follow
 export const initKefuCall = callRef<typeof calls.initKefuCall>('/v3/init/kefu');
 export const initTxtCall = callRef<typeof calls.initTxtCall>('/v3/init/txt');
 export const loginFindPassCall = callRef<typeof calls.loginFindPassCall>('/v3/login/find_pass');
-export const loginIdentityLoginCall = callRef<typeof calls.loginIdentityLoginCall>(
-  '/v3/login/identity_login',
-  false,
-);
+export const loginIdentityLoginCall = callRef<typeof calls.loginIdentityLoginCall>('/v3/login/identity_login', false);
 export const loginIndexCall = callRef<typeof calls.loginIndexCall>('/v3/login/index', false);
 export const loginMailcodeCall = callRef<typeof calls.loginMailcodeCall>('/v3/login/mailcode');
 export const loginRegCall = callRef<typeof calls.loginRegCall>('/v3/login/reg', false);
@@ -74,8 +71,7 @@ export const readAddCall = callRef<typeof calls.readAddCall>('/v3/read/add');
 export const readDelCall = callRef<typeof calls.readDelCall>('/v3/read/del');
 export const readIndexCall = callRef<typeof calls.readIndexCall>('/v3/read/index');
 export const searchHistoryCall = callRef<typeof calls.searchHistoryCall>('/v3/search/history');
-export const searchHistoryClearCall =
-  callRef<typeof calls.searchHistoryClearCall>('/v3/search/history_clear');
+export const searchHistoryClearCall = callRef<typeof calls.searchHistoryClearCall>('/v3/search/history_clear');
 export const searchHotCall = callRef<typeof calls.searchHotCall>('/v3/search/hot');
 export const searchIndexCall = callRef<typeof calls.searchIndexCall>('/v3/search/index');
 export const userBindEmailCall = callRef<typeof calls.userBindEmailCall>('/v3/user/bind_email');
