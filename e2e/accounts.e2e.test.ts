@@ -165,6 +165,9 @@ describe('a guest who registers', () => {
     await page.getByTestId('settings-logout').click();
     await page.locator('.adm-dialog').getByText('Log out', { exact: true }).click();
     await waitForGuestFlag(page, '1', accountUid);
+    // The app takes the user back to the Me page once the fresh guest is stored: let it land
+    // before navigating on, or that navigation can overtake ours.
+    await page.waitForFunction(() => location.hash.startsWith('#/pages/user/user'));
     expect(await favouriteState(page)).toBe('false');
 
     await go(page, '/pages/user/login/login');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useXfileImage } from '../xfile-image/use-xfile-image';
 
@@ -38,8 +38,17 @@ function PageImage({ src, index }: { src: string; index: number }) {
 /**
  * One comic page. Its box always has the page's reserved size (set by the parent), so nothing
  * moves when the image arrives; the image is only requested once the page is near the screen.
+ * Memoised: the list re-renders on every scrolled frame, a page only when its own props change.
  */
-export function ComicPage({ src, index, active }: { src: string; index: number; active: boolean }) {
+export const ComicPage = memo(function ComicPage({
+  src,
+  index,
+  active,
+}: {
+  src: string;
+  index: number;
+  active: boolean;
+}) {
   return (
     <div className="comic-page" data-testid="comic-page" data-index={index} data-active={active ? 1 : 0}>
       {active ? (
@@ -49,4 +58,4 @@ export function ComicPage({ src, index, active }: { src: string; index: number; 
       )}
     </div>
   );
-}
+});

@@ -31,7 +31,9 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
   const { chapter, info, locked, nextLocked, saver } = reader;
 
   const [prefs, setPref] = useReaderPrefs(loadComicPrefs, saveComicPrefs);
-  const [position, setPosition] = useState({ current: startPage, percent: 0 });
+  // Only the page shows on screen; the percent goes straight to the saver, so scrolling through a
+  // page does not re-render the reader once per percent.
+  const [currentPage, setCurrentPage] = useState(startPage);
   const warmed = useRef(0);
 
   const mode = resolveMode(prefs.layout, prefs.direction, chapter.data?.rtl ?? 0);
@@ -40,9 +42,7 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
 
   const onPosition = useCallback(
     (current: number, percent: number) => {
-      setPosition((previous) =>
-        previous.current === current && previous.percent === percent ? previous : { current, percent },
-      );
+      setCurrentPage(current);
       if (workId > 0 && chapterId > 0) saver.update({ workId, chapterId, pageIndex: current, percent });
     },
     [saver, workId, chapterId],
@@ -76,7 +76,7 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
             <ComicScrollView
               key="scroll"
               pages={data.pages}
-              startPage={Math.min(position.current, Math.max(0, data.pages.length - 1))}
+              startPage={Math.min(currentPage, Math.max(0, data.pages.length - 1))}
               onPosition={onPosition}
               onTap={reader.toggleBars}
               onScrollDown={reader.hideBars}
@@ -87,7 +87,7 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
             <ComicPagedView
               key={mode}
               pages={data.pages}
-              startPage={position.current}
+              startPage={currentPage}
               mode={mode}
               onPosition={onPosition}
               onToggleBars={reader.toggleBars}
@@ -99,7 +99,7 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
       </ReaderGate>
       <ReaderChrome
         {...reader.chrome}
-        progress={count > 0 ? `${Math.min(position.current + 1, count)} / ${count}` : ''}
+        progress={count > 0 ? `${Math.min(currentPage + 1, count)} / ${count}` : ''}
         // A locked chapter has no reader answer: take prev/next from the chapter list instead.
         prevId={prevId || (locked ? reader.listNeighbours.prev : 0)}
         nextId={nextId || (locked ? reader.listNeighbours.next : 0)}
