@@ -133,7 +133,8 @@ describe('home', () => {
     await openHome();
     await page.getByTestId('home-reco-more').click();
     await waitForHashPath('/pages/home/homeIndex');
-    await page.getByTestId('work-list').waitFor();
+    // The list is there (as a skeleton) before its first page arrives: wait for the page.
+    await page.locator('[data-testid="work-list"][data-state="ready"]').waitFor();
     expect(await page.getByTestId('work-list').getAttribute('data-count')).toBe('6');
     await page.getByTestId('load-more').scrollIntoViewIfNeeded();
     expect(await page.getByTestId('load-more').textContent()).toBe('No more data');
