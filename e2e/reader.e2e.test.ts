@@ -205,6 +205,39 @@ describe('image failures', () => {
 });
 
 describe('the novel reader', () => {
+  async function openNovel(): Promise<void> {
+    const novel = seeded.novels[0]!;
+    await page.goto(`/#/pages/novel/reader?column=${novel.id}&chapter=${novel.chapters[0]!.id}`);
+    await page.getByTestId('novel-text').waitFor();
+  }
+
+  it("follows the app's theme until a page theme is chosen, also after the font size changed", async () => {
+    await page.goto('/');
+    await page.waitForFunction(() => location.hash.includes('/pages/home/home'));
+    await openNovel();
+    expect(await page.getByTestId('novel-reader').getAttribute('data-theme')).toBe('light');
+    // Reading on hides the bars; a tap in the middle brings them back.
+    await page.getByTestId('novel-view').evaluate((el) => el.scrollTo(0, 600));
+    await page.waitForTimeout(200);
+    await page.mouse.click(187, 400);
+    await page.getByTestId('reader-settings').click();
+    await page.getByTestId('reader-font-larger').click();
+    expect(await page.getByTestId('reader-font-size').textContent()).toBe('20');
+    await page.getByTestId('reader-settings-sheet-close').click();
+
+    await page.goto('/#/pages/user/seting/seting');
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="theme-toggle"]')?.getAttribute('data-theme') === 'dark',
+    );
+    await openNovel();
+    expect(await page.getByTestId('novel-reader').getAttribute('data-theme')).toBe('dark');
+    const fontSize = await page
+      .getByTestId('novel-text')
+      .evaluate((el) => getComputedStyle(el.querySelector('p') ?? el).fontSize);
+    expect(fontSize).toBe('20px');
+  });
+
   it('keeps the place across a font change and remembers theme, size and paged mode', async () => {
     const novel = seeded.novels[0]!;
     await page.goto('/');

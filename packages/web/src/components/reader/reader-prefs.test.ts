@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampFontSize, parseComicPrefs, parseNovelPrefs } from './reader-prefs';
+import { clampFontSize, novelPageTheme, parseComicPrefs, parseNovelPrefs } from './reader-prefs';
 
 describe('reader preferences', () => {
   it('falls back to defaults for junk', () => {
@@ -8,11 +8,24 @@ describe('reader preferences', () => {
       layout: 'scroll',
       direction: 'auto',
     });
-    expect(parseNovelPrefs('x')).toEqual({ fontSize: 18, lineHeight: 1.75, theme: 'light', flow: 'scroll' });
-    // No page theme chosen yet: the app's theme; a stored choice wins over it.
-    expect(parseNovelPrefs({}, 'dark').theme).toBe('dark');
-    expect(parseNovelPrefs({ theme: 'light' }, 'dark').theme).toBe('light');
-    expect(parseNovelPrefs({ theme: 'sepia' }, 'dark').theme).toBe('sepia');
+    expect(parseNovelPrefs('x')).toEqual({ fontSize: 18, lineHeight: 1.75, theme: null, flow: 'scroll' });
+    expect(parseNovelPrefs({ theme: 'purple' }).theme).toBeNull();
+  });
+
+  it("paints the app's theme until a page theme is chosen, and the chosen one after", () => {
+    const unchosen = parseNovelPrefs({});
+    expect(novelPageTheme(unchosen, 'dark')).toBe('dark');
+    expect(novelPageTheme(unchosen, 'light')).toBe('light');
+    expect(novelPageTheme(parseNovelPrefs({ theme: 'light' }), 'dark')).toBe('light');
+    expect(novelPageTheme(parseNovelPrefs({ theme: 'sepia' }), 'dark')).toBe('sepia');
+  });
+
+  it('keeps following the app after another setting is saved', () => {
+    // What the reader writes back after a font-size change, read again on the next visit.
+    const saved = JSON.parse(JSON.stringify({ ...parseNovelPrefs({}), fontSize: 22 })) as unknown;
+    expect(novelPageTheme(parseNovelPrefs(saved), 'dark')).toBe('dark');
+    expect(novelPageTheme(parseNovelPrefs(saved), 'light')).toBe('light');
+    expect(parseNovelPrefs(saved).fontSize).toBe(22);
   });
 
   it('keeps valid choices', () => {

@@ -1,4 +1,3 @@
-import { themeStore } from '../../theme/theme-store';
 import type { DirectionChoice, ReaderLayout } from './tap-zones';
 
 /** Reading preferences live on the device (like Kavita's per-device reader settings). */
@@ -16,7 +15,8 @@ export type NovelFlow = 'scroll' | 'paged';
 export interface NovelPrefs {
   fontSize: number;
   lineHeight: number;
-  theme: NovelTheme;
+  /** The page theme the reader chose; null until they do, and the page follows the app's theme. */
+  theme: NovelTheme | null;
   flow: NovelFlow;
 }
 
@@ -27,7 +27,7 @@ export const DEFAULT_COMIC_PREFS: ComicPrefs = { layout: 'scroll', direction: 'a
 export const DEFAULT_NOVEL_PREFS: NovelPrefs = {
   fontSize: 18,
   lineHeight: 1.75,
-  theme: 'light',
+  theme: null,
   flow: 'scroll',
 };
 
@@ -62,22 +62,27 @@ export function clampFontSize(size: number): number {
   return Math.min(FONT_SIZES.max, Math.max(FONT_SIZES.min, stepped));
 }
 
-/**
- * Stored novel preferences, cleaned. A reader who never chose a page theme gets the app's own
- * (light or dark), so a dark app does not open a glaring white page at night.
- */
-export function parseNovelPrefs(value: unknown, appTheme: 'light' | 'dark' = 'light'): NovelPrefs {
+/** Stored novel preferences, cleaned. */
+export function parseNovelPrefs(value: unknown): NovelPrefs {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const line = LINE_HEIGHTS.find((h) => h === v.lineHeight) ?? DEFAULT_NOVEL_PREFS.lineHeight;
   return {
     fontSize: typeof v.fontSize === 'number' ? clampFontSize(v.fontSize) : DEFAULT_NOVEL_PREFS.fontSize,
     lineHeight: line,
-    theme: v.theme === 'light' || v.theme === 'sepia' || v.theme === 'dark' ? v.theme : appTheme,
+    theme: v.theme === 'light' || v.theme === 'sepia' || v.theme === 'dark' ? v.theme : null,
     flow: v.flow === 'paged' ? 'paged' : 'scroll',
   };
 }
 
+/**
+ * The page theme to paint: the reader's own choice, else the app's (light or dark), so a dark app
+ * does not open a glaring white page at night, and changing the font size does not pin the theme.
+ */
+export function novelPageTheme(prefs: NovelPrefs, appTheme: 'light' | 'dark'): NovelTheme {
+  return prefs.theme ?? appTheme;
+}
+
 export const loadComicPrefs = (): ComicPrefs => parseComicPrefs(read(COMIC_KEY));
 export const saveComicPrefs = (prefs: ComicPrefs): void => write(COMIC_KEY, prefs);
-export const loadNovelPrefs = (): NovelPrefs => parseNovelPrefs(read(NOVEL_KEY), themeStore.get());
+export const loadNovelPrefs = (): NovelPrefs => parseNovelPrefs(read(NOVEL_KEY));
 export const saveNovelPrefs = (prefs: NovelPrefs): void => write(NOVEL_KEY, prefs);

@@ -13,12 +13,14 @@ import {
   FONT_SIZES,
   LINE_HEIGHTS,
   loadNovelPrefs,
+  novelPageTheme,
   saveNovelPrefs,
 } from '../../components/reader/reader-prefs';
 import { useReaderChapter } from '../../components/reader/use-reader-chapter';
 import { useReaderPrefs } from '../../components/reader/use-reader-prefs';
 import { saveNovelPlace } from '../../state/queries/history';
 import { prefetchNovelChapter, useNovelChapter } from '../../state/queries/reader';
+import { useThemeName } from '../../theme/use-theme';
 import '../../components/reader/novel-reader.css';
 
 /** Novel reader (/pages/novel/reader?column=WORK&chapter=CHAPTER[&pos=OFFSET]). */
@@ -33,6 +35,7 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
   const { chapter, info, nextLocked, saver } = reader;
 
   const [prefs, setPref] = useReaderPrefs(loadNovelPrefs, saveNovelPrefs);
+  const theme = novelPageTheme(prefs, useThemeName());
   const [percent, setPercent] = useState(0);
 
   const prevId = info?.prev_chapter_id ?? reader.listNeighbours.prev;
@@ -51,12 +54,11 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
     [saver, workId, chapterId],
   );
 
-  const chrome = prefs.theme === 'dark' ? 'dark' : prefs.theme;
   return (
     <div
-      className={`novel-reader novel-reader--${prefs.theme}`}
+      className={`novel-reader novel-reader--${theme}`}
       data-testid="novel-reader"
-      data-theme={prefs.theme}
+      data-theme={theme}
       data-chapter-id={chapterId}
     >
       <ReaderGate reader={reader} chapterId={chapterId} className="novel-reader__state">
@@ -87,9 +89,9 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
         progress={chapter.data ? `${percent}%` : ''}
         prevId={prevId}
         nextId={nextId}
-        theme={chrome}
+        theme={theme}
       />
-      <ReaderSheets reader={reader} chapterId={chapterId} theme={chrome}>
+      <ReaderSheets reader={reader} chapterId={chapterId} theme={theme}>
         <div className="reader-choice">
           <span className="reader-choice__label">{t('reader.fontSize')}</span>
           <div className="reader-choice__options">
@@ -125,13 +127,13 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
         />
         <ChoiceRow
           label={t('reader.theme')}
-          value={prefs.theme}
+          value={theme}
           options={[
             { value: 'light', label: t('reader.themeLight') },
             { value: 'sepia', label: t('reader.themeSepia') },
             { value: 'dark', label: t('reader.themeDark') },
           ]}
-          onChange={(theme) => setPref('theme', theme)}
+          onChange={(choice) => setPref('theme', choice)}
           testId="reader-theme"
         />
         <ScrollOrPagedRow
