@@ -17,6 +17,7 @@ import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { runImport } from '../packages/server/src/import/library-importer.js';
 import { LocalMediaStore } from '../packages/server/src/media/local-media-store.js';
 import { newPhoneContext } from './support/chromium.js';
+import { keepScreenshot } from './support/screenshots.js';
 import { E2E_KEYS, type RunningServer } from './support/server.js';
 
 let dataDir: string;
@@ -119,11 +120,8 @@ async function waitForJobs(): Promise<void> {
   }
 }
 
-/** ANIME_SCREENSHOTS=<dir> keeps screenshots of the pages (docs/screenshots/anime-*.png). */
-async function shot(name: string): Promise<void> {
-  const dir = process.env['ANIME_SCREENSHOTS'];
-  if (dir) await page.screenshot({ path: join(dir, `anime-${name}.png`) });
-}
+/** The player's pages, kept when E2E_SCREENSHOTS is set (docs/screenshots/anime-*.png). */
+const shot = (name: string) => keepScreenshot(page, `anime-${name}`);
 
 const videoTime = () => page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 

@@ -4,7 +4,7 @@
  * other; a reply raises an unread badge that clears when read; feedback with a screenshot shows in
  * the log.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,7 +14,8 @@ import { startServerAndBrowser } from './support/harness.js';
 import { createDatabase } from '../packages/server/src/db/database.js';
 import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import { REPO_ROOT, type RunningServer } from './support/server.js';
+import { keepScreenshot } from './support/screenshots.js';
+import type { RunningServer } from './support/server.js';
 
 let dataDir: string;
 let seeded: SeededCatalogue;
@@ -25,8 +26,6 @@ let bobContext: BrowserContext;
 let alice: Page;
 let bob: Page;
 let png: Buffer;
-
-const SHOTS = join(REPO_ROOT, 'docs/screenshots');
 
 const reviewHash = () => `/#/pages/cartoon/review?column=${seeded.comics[0]!.id}`;
 
@@ -62,7 +61,6 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#4477dd' } })
     .png()
     .toBuffer();
-  mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -126,20 +124,18 @@ describe('comments between two users', () => {
     const replies = alice.getByTestId(`comment-replies-${top}`);
     await replies.getByText('Bob agrees completely').waitFor();
     expect(await replies.getByText('Bob third reply').count()).toBe(0);
-    await expect
-      .poll(() => alice.getByTestId(`comment-expand-${top}`).textContent())
-      .toBe('Expand 1 replies');
+    await expect.poll(() => alice.getByTestId(`comment-expand-${top}`).textContent()).toBe('Expand 1 reply');
     await alice.getByTestId(`comment-expand-${top}`).click();
     await replies.getByText('Bob third reply').waitFor();
     expect(await alice.getByTestId(`comment-expand-${top}`).textContent()).toBe('Collapse');
-    await alice.screenshot({ path: join(SHOTS, 'community-comments.png') });
+    await keepScreenshot(alice, 'community-comments');
   });
 
   it('raises an unread badge for the reply that clears when read', async () => {
     await alice.goto('/#/pages/user/cell/mes');
     await alice.getByTestId('messages-page').waitFor();
     await expect.poll(() => alice.getByTestId('messages-badge-reply').textContent()).toBe('3');
-    await alice.screenshot({ path: join(SHOTS, 'community-messages.png') });
+    await keepScreenshot(alice, 'community-messages');
     await alice.getByTestId('messages-tab-reply').click();
     const first = alice.locator('[data-testid^="message-"][data-read="0"]').first();
     await first.waitFor();
@@ -206,6 +202,6 @@ describe('feedback', () => {
     await alice.getByText('The reader skips page two on my phone').waitFor();
     await alice.locator('[data-testid^="feedback-images-"] img').first().waitFor();
     await alice.getByText('Waiting for a reply').waitFor();
-    await alice.screenshot({ path: join(SHOTS, 'community-feedback-log.png') });
+    await keepScreenshot(alice, 'community-feedback-log');
   });
 });

@@ -3,26 +3,21 @@
  * library in the background and imports it, and the catalogue appears (comics, novels and anime,
  * finished and serialising, VIP, categories) with pages served as `_xfile` images.
  */
-import { join } from 'node:path';
 import { createEnvelope, xorBytes } from '@dm51/shared';
 import { nodeCfbCipher } from '@dm51/shared/node';
-import SqliteDatabase from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, newPhoneContext } from './support/chromium.js';
-import { E2E_KEYS, REPO_ROOT, startServer, type RunningServer } from './support/server.js';
+import { queryServerDb, waitForImport } from './support/import-status.js';
+import { keepScreenshot } from './support/screenshots.js';
+import { E2E_KEYS, startServer, type RunningServer } from './support/server.js';
 
 const DEMO_BOUND_MS = 300_000;
 let server: RunningServer;
 let healthyAfterMs: number;
 
 function query<T>(sqlText: string): T[] {
-  const db = new SqliteDatabase(join(server.dataDir, 'app.db'), { readonly: true, timeout: 5000 });
-  try {
-    return db.prepare(sqlText).all() as T[];
-  } finally {
-    db.close();
-  }
+  return queryServerDb<T>(server, sqlText);
 }
 
 beforeAll(async () => {
@@ -38,16 +33,10 @@ describe('the demo library on a fresh start', () => {
     'answers /healthz at once, then imports a few dozen works of every kind in the background',
     async () => {
       expect(healthyAfterMs).toBeLessThan(30_000);
-      const deadline = Date.now() + DEMO_BOUND_MS;
-      let status = '';
-      while (Date.now() < deadline) {
-        const runs = query<{ status: string }>('select status from import_runs order by id desc limit 1');
-        status = runs[0]?.status ?? '';
-        if (status === 'done' || status === 'failed') break;
+      const status = await waitForImport(server, DEMO_BOUND_MS, async () => {
         const health = await fetch(`${server.baseURL}/healthz`);
         expect(health.ok).toBe(true);
-        await new Promise((r) => setTimeout(r, 1000));
-      }
+      });
       expect(status).toBe('done');
       const kinds = query<{ type: number; n: number; finished: number; vip: number }>(
         'select type, count(*) n, sum(is_end) finished, sum(pay = 2) vip from works group by type order by type',
@@ -132,7 +121,7 @@ describe('the demo library on a fresh start', () => {
       await tab.goto('/');
       await tab.waitForFunction(() => document.querySelectorAll('img').length > 3, null, { timeout: 30_000 });
       await tab.waitForTimeout(1500);
-      await tab.screenshot({ path: join(REPO_ROOT, 'docs/screenshots/import-demo-home.png') });
+      await keepScreenshot(tab, 'import-demo-home');
       expect(await tab.locator('img').count()).toBeGreaterThan(3);
     } finally {
       await browser.close();
