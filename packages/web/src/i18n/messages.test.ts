@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { localeFromNavigator, matchLocale } from './locale';
 import { en } from './locales/en';
@@ -43,6 +44,29 @@ describe('translations', () => {
       expect(translation.app.name).toBe('51动漫');
     });
   }
+});
+
+describe('plural forms', () => {
+  it('has the plural text beside every singular one', () => {
+    for (const key of englishKeys.filter((k) => k.endsWith('_one')))
+      expect(englishKeys, key).toContain(key.replace(/_one$/, ''));
+  });
+
+  it('says "1 read" and "2 reads", and follows each language\'s rules', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: RESOURCES, lng: 'en', interpolation: { escapeValue: false } });
+    const reads = (lng: string, count: number) =>
+      i18n.t('catalogue.rankViews', { lng, count, n: String(count) });
+    expect(reads('en', 1)).toBe('1 read');
+    expect(reads('en', 2)).toBe('2 reads');
+    expect(reads('en', 0)).toBe('0 reads');
+    // French counts 0 and 1 as singular; Spanish only 1; Chinese has one form.
+    expect(reads('fr', 0)).toBe('0 lecture');
+    expect(reads('es', 0)).toBe('0 lecturas');
+    expect(reads('zh-CN', 1)).toBe('1 阅读');
+    expect(i18n.t('community.expand', { lng: 'en', count: 1 })).toBe('Expand 1 reply');
+    expect(i18n.t('shelf.daysAgo', { lng: 'en', count: 3 })).toBe('3 days ago');
+  });
 });
 
 describe('locale matching', () => {

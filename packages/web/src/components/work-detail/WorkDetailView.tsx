@@ -10,13 +10,8 @@ import { readerHref } from './reader-href';
 import { WorkAbout } from './WorkAbout';
 import { WorkActionBar } from './WorkActionBar';
 import { WorkHero } from './WorkHero';
+import { compactCount } from '../../lib/compact-count';
 import './work-detail.css';
-
-function compact(n: number): string {
-  if (n >= 10_000) return `${(n / 10_000).toFixed(n >= 100_000 ? 0 : 1)}w`;
-  if (n >= 1_000) return `${(n / 1_000).toFixed(1)}k`;
-  return String(n);
-}
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -63,7 +58,10 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
       <WorkHero
         work={work}
         solidNav={scrolled}
-        stats={t('catalogue.stats', { views: compact(work.views), favorites: compact(work.favorites) })}
+        stats={[
+          t('catalogue.statsViews', { count: work.views, n: compactCount(work.views) }),
+          t('catalogue.statsFavorites', { count: work.favorites, n: compactCount(work.favorites) }),
+        ].join(' · ')}
         authors={
           <div className="work-detail__authors">
             {work.authors.map((author) => (

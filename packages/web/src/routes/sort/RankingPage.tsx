@@ -8,15 +8,11 @@ import { PagedListView } from '../../components/paged-list/PagedListView';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useRankList, type RankBy, type RankPeriod } from '../../state/queries/rank';
 import type { PageProps } from '../page-props';
+import { compactCount } from '../../lib/compact-count';
 import './ranking.css';
 
 const BYS: readonly RankBy[] = ['views', 'favorites', 'score'];
 const PERIODS: readonly RankPeriod[] = ['day', 'week', 'month', 'all'];
-
-function compact(n: number): string {
-  if (n >= 10_000) return `${(n / 10_000).toFixed(1)}w`;
-  return String(n);
-}
 
 function RankRow({ item, by }: { item: RankItem; by: RankBy }) {
   const { t } = useTranslation();
@@ -25,7 +21,10 @@ function RankRow({ item, by }: { item: RankItem; by: RankBy }) {
   const figure =
     by === 'score'
       ? t('card.score', { score: formatScore(item.value / 10) })
-      : t(by === 'views' ? 'catalogue.rankViews' : 'catalogue.rankFavorites', { count: compact(item.value) });
+      : t(by === 'views' ? 'catalogue.rankViews' : 'catalogue.rankFavorites', {
+          count: item.value,
+          n: compactCount(item.value),
+        });
   return (
     <button
       type="button"
