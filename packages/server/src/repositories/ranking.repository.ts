@@ -69,7 +69,8 @@ export class RankingRepository {
 
   /**
    * Published works of `type` ranked by `by`. `sinceDay` null is all time (every work, by the
-   * totals on works); otherwise only works with activity in [sinceDay, today].
+   * totals on works); otherwise only works with activity in [sinceDay, today]. By score, only
+   * rated works: a score of 0 means nobody rated it, and it would trail a "top rated" list.
    */
   async rank(
     type: number,
@@ -88,7 +89,8 @@ export class RankingRepository {
       const base = this.db
         .selectFrom('works')
         .where('works.published', '=', 1)
-        .where('works.type', '=', type);
+        .where('works.type', '=', type)
+        .$if(by === 'score', (q) => q.where('works.score_x10', '>', 0));
       const [rows, count] = await Promise.all([
         base
           .select([...CARD_COLUMNS, sql<number>`${sql.ref(valueColumn)}`.as('value')])
@@ -119,6 +121,7 @@ export class RankingRepository {
       .where('works.published', '=', 1)
       .where('works.type', '=', type);
     base = by === 'favorites' ? base.where('s.favorites', '>', 0) : base.where('s.views', '>', 0);
+    if (by === 'score') base = base.where('works.score_x10', '>', 0);
     const value =
       by === 'views'
         ? sql<number>`s.views`

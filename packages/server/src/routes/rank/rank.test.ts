@@ -150,6 +150,14 @@ describe('/v3/rank/index', () => {
     });
   });
 
+  it('leaves works nobody rated out of the top rated list, not out of the others', async () => {
+    await buildWork(ctx.db, null, { title: 'Unrated', score: 0 });
+    const names = async (by: string) =>
+      (await rank({ by, period: 'all', limit: 10 })).data!.list.map((item) => item.name);
+    expect(await names('score')).toEqual(['Beta', 'Gamma', 'Alpha']);
+    expect(await names('views')).toContain('Unrated');
+  });
+
   it('refuses unknown orders and periods', async () => {
     expect((await rank({ by: 'likes' })).code).toBe(1005);
     expect((await rank({ period: 'year' })).code).toBe(1005);

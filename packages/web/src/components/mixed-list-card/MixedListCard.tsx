@@ -46,7 +46,9 @@ export function MixedListCard({
             VIP
           </span>
         )}
-        <span className="mixed-card__score">{t('card.score', { score: fields.score })}</span>
+        {fields.score !== null && (
+          <span className="mixed-card__score">{t('card.score', { score: fields.score })}</span>
+        )}
       </span>
       <span className="mixed-card__body">
         <span className="mixed-card__name">

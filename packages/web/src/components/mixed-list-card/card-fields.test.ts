@@ -51,6 +51,11 @@ describe('mixed list card fields (spec §2)', () => {
     expect(detailHref(9, 5)).toBe('/pages/novel/cover?column=5');
   });
 
+  it('shows no score for an unrated work', () => {
+    expect(cardFields(item({ score: 0 })).score).toBeNull();
+    expect(cardFields(item({ score: 0.04 })).score).toBe('0.0');
+  });
+
   it('formats scores with one decimal', () => {
     expect(formatScore(9)).toBe('9.0');
     expect(formatScore(8.65)).toBe('8.7');

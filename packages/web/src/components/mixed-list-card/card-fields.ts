@@ -13,8 +13,11 @@ export interface MixedItem {
 }
 
 export interface CardFields {
-  /** '8.7' (the card appends '分' through i18n); one decimal, as the spec's score. */
-  score: string;
+  /**
+   * '8.7' (the card appends '分' through i18n); one decimal, as the spec's score. Null for a work
+   * nobody rated (most imported novels): the card shows no score rather than a misleading '0.0分'.
+   */
+  score: string | null;
   /** i18n key of '完结' or '连载'. */
   statusKey: 'card.finished' | 'card.serialising';
   finished: boolean;
@@ -40,6 +43,11 @@ export function typeKey(type: number): string {
   return 'catalogue.typeUnknown';
 }
 
+/** A score above zero; zero is what the catalogue stores for a work without a rating. */
+export function isRated(score: number): boolean {
+  return Number.isFinite(score) && score > 0;
+}
+
 export function formatScore(score: number): string {
   if (!Number.isFinite(score) || score <= 0) return '0.0';
   return (Math.round(score * 10) / 10).toFixed(1);
@@ -49,7 +57,7 @@ export function cardFields(item: MixedItem): CardFields {
   const finished = item.isend === 1;
   const latest = item.latest_chapter_name.trim();
   return {
-    score: formatScore(item.score),
+    score: isRated(item.score) ? formatScore(item.score) : null,
     statusKey: finished ? 'card.finished' : 'card.serialising',
     finished,
     vip: item.pay === PAY_VIP,

@@ -1,7 +1,7 @@
 import type { WorkDetail } from '@dm51/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatScore } from '../mixed-list-card/card-fields';
+import { formatScore, isRated } from '../mixed-list-card/card-fields';
 import { NavBar } from '../nav-bar/NavBar';
 import { XfileImage } from '../xfile-image/XfileImage';
 import { useXfileImage } from '../xfile-image/use-xfile-image';
@@ -41,7 +41,13 @@ export function WorkHero({
           </h1>
           {authors}
           <div className="work-detail__facts">
-            <span className="work-detail__score">{t('card.score', { score: formatScore(work.score) })}</span>
+            {isRated(work.score) ? (
+              <span className="work-detail__score">
+                {t('card.score', { score: formatScore(work.score) })}
+              </span>
+            ) : (
+              <span className="work-detail__unrated">{t('card.unrated')}</span>
+            )}
             <span className="work-detail__status">
               {t(work.isend ? 'card.finished' : 'card.serialising')}
             </span>

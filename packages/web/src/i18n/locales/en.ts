@@ -169,6 +169,7 @@ export const en = {
   },
   card: {
     score: '{{score}}分',
+    unrated: 'Not rated yet',
     finished: '完结',
     serialising: '连载',
     latest: '最新',

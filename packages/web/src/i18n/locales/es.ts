@@ -171,6 +171,7 @@ export const es: Messages = {
   },
   card: {
     score: '{{score}}分',
+    unrated: 'Sin valoraciones aún',
     finished: '完结',
     serialising: '连载',
     latest: '最新',

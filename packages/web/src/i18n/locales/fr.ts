@@ -171,6 +171,7 @@ export const fr: Messages = {
   },
   card: {
     score: '{{score}}分',
+    unrated: 'Pas encore noté',
     finished: '完结',
     serialising: '连载',
     latest: '最新',

@@ -169,6 +169,7 @@ export const zhCN: Messages = {
   },
   card: {
     score: '{{score}}分',
+    unrated: '暂无评分',
     finished: '完结',
     serialising: '连载',
     latest: '最新',

@@ -169,6 +169,7 @@ export const zhTW: Messages = {
   },
   card: {
     score: '{{score}}分',
+    unrated: '暫無評分',
     finished: '完结',
     serialising: '连载',
     latest: '最新',
