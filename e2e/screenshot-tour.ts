@@ -3,7 +3,8 @@
  * it. Starts the built server on an empty data folder, lets it generate and import the demo
  * library, then walks a guest through home, a comic's detail, the comic reader, the novel reader,
  * ranking, search results and search (after that search, so recent searches show), in the light
- * and the dark theme at 375×812, plus history and categories in light. Writes
+ * and the dark theme at 375×812, plus (light) the novel's cover, the bookshelf with both
+ * favourited, an author's page, history and categories. Writes
  * catalogue-<page>-<theme>.png into E2E_SCREENSHOTS (default docs/screenshots).
  */
 import { join } from 'node:path';
@@ -100,6 +101,27 @@ async function tour(browser: Browser, server: RunningServer, theme: (typeof THEM
   await shot('search');
 
   if (theme === 'light') {
+    // The novel's cover page, favourited, then both favourites on the shelf.
+    await page.goto(`/#/pages/novel/cover?column=${novel.id}`);
+    await page.getByTestId('detail-favorite').click();
+    await page.locator('[data-testid="detail-favorite"][aria-pressed="true"]').waitFor();
+    await shot('novel-cover');
+    await page.goto(`/#/pages/cartoon/details?column=${comic.id}`);
+    await page.getByTestId('detail-favorite').click();
+    await page.locator('[data-testid="detail-favorite"][aria-pressed="true"]').waitFor();
+    await page.goto('/#/pages/book/book');
+    await page.getByTestId(`shelf-item-${comic.id}`).waitFor();
+    await shot('bookshelf');
+
+    const [author] = queryServerDb<{ id: number }>(
+      server,
+      `select author_id id from work_authors where work_id = ${comic.id} order by author_id limit 1`,
+    );
+    await page.goto(`/#/pages/menu/author?id=${author!.id}`);
+    await page.getByTestId('author-name').waitFor();
+    await page.locator('[data-testid^="work-card-"]').first().waitFor();
+    await shot('author');
+
     await page.goto('/#/pages/book/history');
     await page.getByTestId(`history-item-${comic.id}`).waitFor();
     await shot('history');
