@@ -205,16 +205,19 @@ describe('image failures', () => {
 });
 
 describe('the novel reader', () => {
-  async function openNovel(): Promise<void> {
+  /** The novel's first chapter; the first time, through home, as the app starts a visitor there. */
+  async function openNovel(fromHome: boolean): Promise<void> {
     const novel = seeded.novels[0]!;
+    if (fromHome) {
+      await page.goto('/');
+      await page.waitForFunction(() => location.hash.includes('/pages/home/home'));
+    }
     await page.goto(`/#/pages/novel/reader?column=${novel.id}&chapter=${novel.chapters[0]!.id}`);
     await page.getByTestId('novel-text').waitFor();
   }
 
   it("follows the app's theme until a page theme is chosen, also after the font size changed", async () => {
-    await page.goto('/');
-    await page.waitForFunction(() => location.hash.includes('/pages/home/home'));
-    await openNovel();
+    await openNovel(true);
     expect(await page.getByTestId('novel-reader').getAttribute('data-theme')).toBe('light');
     // Reading on hides the bars; a tap in the middle brings them back.
     await page.getByTestId('novel-view').evaluate((el) => el.scrollTo(0, 600));
@@ -230,7 +233,7 @@ describe('the novel reader', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="theme-toggle"]')?.getAttribute('data-theme') === 'dark',
     );
-    await openNovel();
+    await openNovel(false);
     expect(await page.getByTestId('novel-reader').getAttribute('data-theme')).toBe('dark');
     const fontSize = await page
       .getByTestId('novel-text')
@@ -239,12 +242,8 @@ describe('the novel reader', () => {
   });
 
   it('keeps the place across a font change and remembers theme, size and paged mode', async () => {
-    const novel = seeded.novels[0]!;
-    await page.goto('/');
-    await page.waitForFunction(() => location.hash.includes('/pages/home/home'));
-    await page.goto(`/#/pages/novel/reader?column=${novel.id}&chapter=${novel.chapters[0]!.id}`);
+    await openNovel(true);
     const view = page.getByTestId('novel-view');
-    await page.getByTestId('novel-text').waitFor();
     await view.evaluate((el) => el.scrollTo(0, 1800));
     await page.waitForTimeout(200);
     const firstVisible = () =>

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
  * (`E2E_SCREENSHOTS=docs/screenshots npm run test:e2e` refreshes the docs' pictures). Unset, none
  * are written, so running the tests never rewrites files of the repository.
  */
-export function screenshotDir(): string | null {
+function screenshotDir(): string | null {
   const dir = process.env['E2E_SCREENSHOTS'];
   if (!dir) return null;
   mkdirSync(dir, { recursive: true });
