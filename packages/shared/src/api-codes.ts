@@ -35,9 +35,13 @@ export const API_CODES = {
     meaning: 'Catalogue and reading (11xx): a VIP chapter (pay 2) opened without an active VIP.',
   },
   CONTENT_NOT_FOUND: { code: 1102, meaning: 'The work or chapter does not exist or is not published.' },
-  PURCHASE_UNAVAILABLE: {
+  NOT_FOR_SALE: {
     code: 1103,
-    meaning: 'Buying single chapters with coins is not available yet (monetization issue).',
+    meaning: 'The chapter is free (or otherwise not sold), so there is nothing to buy.',
+  },
+  CHAPTER_LOCKED: {
+    code: 1104,
+    meaning: 'A coin chapter (pay 1) opened before this account unlocked it; no content is sent.',
   },
   CODE_INVALID: {
     code: 1201,
@@ -61,6 +65,25 @@ export const API_CODES = {
     code: 1207,
     meaning: 'The e-mail or SMS with the code could not be handed to the provider.',
   },
+  BALANCE_SHORT: {
+    code: 1301,
+    meaning: 'Money (13xx): not enough coins for the purchase; `msg` says how many are missing. Nothing changed.',
+  },
+  IDEMPOTENCY_CONFLICT: {
+    code: 1302,
+    meaning: 'The idempotency key was already used for a different request.',
+  },
+  ORDER_NOT_FOUND: { code: 1303, meaning: "No such order for this account (another user's orders included)." },
+  ORDER_STATE: {
+    code: 1304,
+    meaning: 'The order cannot do that in its state (e.g. paying an expired order, cancelling a paid one).',
+  },
+  PRODUCT_UNAVAILABLE: { code: 1305, meaning: 'The VIP plan or coin package does not exist or is not on sale.' },
+  PAYMENT_FAILED: {
+    code: 1306,
+    meaning: 'The payment provider refused the request or could not be reached; nothing was charged.',
+  },
+  PAYMENT_METHOD_UNAVAILABLE: { code: 1308, meaning: 'This server does not offer that payment method.' },
 } as const;
 
 export type ApiCodeName = keyof typeof API_CODES;

@@ -74,8 +74,10 @@ export interface WorksTable {
   cover_height: Generated<number>;
   /** 1 finished (完结), 0 serialising (连载). */
   is_end: Generated<number>;
-  /** 2 marks VIP content (spec §6). */
+  /** 2 marks VIP content (spec §6); 1 coin chapters. */
   pay: Generated<number>;
+  /** Coins per chapter of this work (0: the kind's default from the `money.chapter_price` setting). */
+  chapter_price: Generated<number>;
   /** Score × 10 as an integer (8.7 → 87), exact on both databases. */
   score_x10: Generated<number>;
   language: Generated<string>;
@@ -301,7 +303,186 @@ export interface DB {
   message_reads: MessageReadsTable;
   follows: FollowsTable;
   feedback: FeedbackTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_legs: LedgerLegsTable;
+  bonus_lots: BonusLotsTable;
+  chapter_unlocks: ChapterUnlocksTable;
+  auto_unlocks: AutoUnlocksTable;
+  vip_plans: VipPlansTable;
+  coin_packages: CoinPackagesTable;
+  payment_orders: PaymentOrdersTable;
+  payment_events: PaymentEventsTable;
+  idempotency_records: IdempotencyRecordsTable;
+  cashier_payments: CashierPaymentsTable;
+  analytics_events: AnalyticsEventsTable;
+  assist_helps: AssistHelpsTable;
 }
+
+/** Money (migration 0009; see 0009-money.ts). */
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  /** 0 for system accounts. */
+  user_id: number;
+  kind: string;
+  balance: Generated<number>;
+  allow_negative: Generated<number>;
+  created_time: number;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  entry_key: string;
+  kind: string;
+  user_id: Generated<number>;
+  order_id: Generated<number>;
+  work_id: Generated<number>;
+  chapter_id: Generated<number>;
+  title: Generated<string>;
+  created_time: number;
+}
+
+export interface LedgerLegsTable {
+  id: Generated<number>;
+  entry_id: number;
+  account_id: number;
+  amount: number;
+}
+
+export interface BonusLotsTable {
+  id: Generated<number>;
+  user_id: number;
+  entry_id: number;
+  amount: number;
+  remaining: number;
+  /** 0: never expires. */
+  expires_time: Generated<number>;
+  created_time: number;
+}
+
+export interface ChapterUnlocksTable {
+  user_id: number;
+  chapter_id: number;
+  work_id: number;
+  coins: number;
+  entry_id: number;
+  /** 'single' | 'batch' | 'auto' */
+  source: string;
+  created_time: number;
+}
+
+export interface AutoUnlocksTable {
+  user_id: number;
+  work_id: number;
+  created_time: number;
+}
+
+export interface VipPlansTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  days: number;
+  price_fen: number;
+  first_price_fen: Generated<number>;
+  badge: Generated<string>;
+  sort: Generated<number>;
+  enabled: Generated<number>;
+  updated_time: number;
+}
+
+export interface CoinPackagesTable {
+  id: Generated<number>;
+  coins: number;
+  bonus: Generated<number>;
+  bonus_days: Generated<number>;
+  price_fen: number;
+  badge: Generated<string>;
+  sort: Generated<number>;
+  enabled: Generated<number>;
+  updated_time: number;
+}
+
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  product_type: string;
+  product_id: number;
+  title: string;
+  amount_fen: number;
+  currency: string;
+  method: string;
+  status: string;
+  coins: Generated<number>;
+  bonus: Generated<number>;
+  bonus_days: Generated<number>;
+  vip_days: Generated<number>;
+  provider_ref: Generated<string>;
+  pay_url: Generated<string>;
+  idempotency_key: string;
+  created_time: number;
+  expires_time: number;
+  paid_time: Generated<number>;
+  fulfilled_time: Generated<number>;
+  refunded_time: Generated<number>;
+  reason: Generated<string>;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  order_id: Generated<number>;
+  type: string;
+  received_time: number;
+}
+
+export interface IdempotencyRecordsTable {
+  key: string;
+  user_id: number;
+  request_hash: string;
+  response: string;
+  created_time: number;
+}
+
+export interface CashierPaymentsTable {
+  id: Generated<number>;
+  payment_id: string;
+  order_no: string;
+  amount_fen: number;
+  currency: string;
+  title: string;
+  return_url: string;
+  status: string;
+  created_time: number;
+  expires_time: number;
+  paid_time: Generated<number>;
+  notified_time: Generated<number>;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  label: Generated<string>;
+  params: Generated<string>;
+  value: Generated<number>;
+  count: Generated<number>;
+  start_time: number;
+  channel: Generated<string>;
+  received_time: number;
+}
+
+export interface AssistHelpsTable {
+  id: Generated<number>;
+  sharer_id: number;
+  helper_id: number;
+  deviceid: Generated<string>;
+  hours: number;
+  created_time: number;
+}
+
+export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
 
 /** Discovery and reading (migration 0005). A favourite of a guest or user (user_id). */
 export interface FavoritesTable {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { chapterItemSchema, workDetailSchema } from './catalogue.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
+import { chargeNoticeSchema } from './money.js';
 import { shelfItemSchema } from './shelf.js';
 
 const id = z.coerce.number().int().min(1);
@@ -74,6 +75,8 @@ export const animePlayCall = defineCall({
     next_locked: z.number().int().min(0).max(1),
     encrypted: z.number().int().min(0).max(1),
     key_token: z.string(),
+    /** What auto-unlock charged to open this episode (null when nothing). */
+    charged: chargeNoticeSchema,
   }),
 });
 

@@ -88,12 +88,14 @@ export const chapterItemSchema = z.object({
   name: z.string(),
   number: z.string(),
   volume: z.string(),
-  /** 2 = VIP chapter. */
+  /** 0 free, 1 coin chapter (unlock with coins), 2 VIP chapter (VIP, or unlock with coins). */
   pay: z.number().int(),
-  /** Coin price of this chapter alone (0: not for sale); see /v3/book/buy. */
+  /** Coin price of this chapter alone (0 for a free chapter); see /v3/book/buy. */
   price_coins: z.number().int(),
-  /** 1 when the session may not open it (VIP chapter, no VIP, not bought). */
+  /** 1 when the session may not open it (coin chapter not bought; VIP chapter without VIP, not bought). */
   locked: flag,
+  /** 1 when the session bought it (it stays open for good). */
+  unlocked: flag,
   page_count: z.number().int(),
   word_count: z.number().int(),
   updated_time: z.number().int(),

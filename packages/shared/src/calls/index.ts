@@ -16,6 +16,8 @@ import * as messageCalls from './message.js';
 import * as followCalls from './follow.js';
 import * as feedbackCalls from './feedback.js';
 import * as helpCalls from './help.js';
+import * as moneyCalls from './money.js';
+import * as analyticsCalls from './analytics.js';
 
 export * from './define.js';
 export * from './app.js';
@@ -35,6 +37,8 @@ export * from './follow.js';
 export * from './feedback.js';
 export * from './help.js';
 export * from './anime.js';
+export * from './money.js';
+export * from './analytics.js';
 
 /** The discovery/reading calls (issue 4): every export named `…Call` of their modules. */
 const DISCOVERY_CALLS = [
@@ -71,8 +75,15 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...ACCOUNT_CALLS,
   ...COMMUNITY_CALLS,
   // Anime (issue 6): details, play info and watch progress.
-  ...Object.entries(animeCalls).flatMap(([name, value]) =>
-    name.endsWith('Call') ? [value as CallDefinition] : [],
-  ),
+  ...callsOf(animeCalls),
+  // Money (issue 12) and the analytics events it emits.
+  ...callsOf(moneyCalls),
+  ...callsOf(analyticsCalls),
 ];
+
+function callsOf(module: Record<string, unknown>): CallDefinition[] {
+  return Object.entries(module).flatMap(([name, value]) =>
+    name.endsWith('Call') ? [value as CallDefinition] : [],
+  );
+}
 export * from './call-ref.js';

@@ -1,9 +1,9 @@
 /**
- * Reader calls: a comic chapter's pages, a novel chapter's text, and the purchase seam for single
- * chapters (coins belong to the monetization issue).
+ * Reader calls: a comic chapter's pages and a novel chapter's text. Buying chapters is in money.ts.
  */
 import { z } from 'zod';
-import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
+import { defineCall } from './define.js';
+import { chargeNoticeSchema } from './money.js';
 
 const chapterId = z.coerce.number().int().min(1);
 
@@ -20,7 +20,7 @@ export const readerChapterSchema = z.object({
   prev_chapter_id: z.number().int(),
   /** 0 when this is the last chapter. */
   next_chapter_id: z.number().int(),
-  /** 1 when the next chapter is locked for this session (VIP), so the reader can say so before opening it. */
+  /** 1 when the next chapter is locked for this session (VIP or coins), so the reader can say so before opening it. */
   next_locked: z.number().int().min(0).max(1),
 });
 export type ReaderChapter = z.infer<typeof readerChapterSchema>;
@@ -45,6 +45,8 @@ export const comicReadCall = defineCall({
     /** 1 when the work reads right to left. */
     rtl: z.number().int().min(0).max(1),
     pages: z.array(comicPageSchema),
+    /** What auto-unlock charged to open this chapter (null when nothing). */
+    charged: chargeNoticeSchema,
   }),
 });
 
@@ -60,41 +62,7 @@ export const bookReadCall = defineCall({
     html: z.string(),
     text: z.string(),
     word_count: z.number().int(),
+    /** What auto-unlock charged to open this chapter (null when nothing). */
+    charged: chargeNoticeSchema,
   }),
-});
-
-export const bookBuyCall = defineCall({
-  path: '/v3/book/buy',
-  summary:
-    'Buy one chapter (comic or novel) with coins. The seam for the monetization issue: until coin purchases exist it answers PURCHASE_UNAVAILABLE (1103) and changes nothing.',
-  tag: 'reader',
-  auth: 'user',
-  request: z.object({ chapter_id: chapterId }),
-  response: z.object({
-    chapter_id: z.number().int(),
-    /** Coins spent. */
-    coins: z.number().int(),
-    /** The coin balance after the purchase. */
-    cion: z.number().int(),
-  }),
-});
-
-export const purchaseItemSchema = z.object({
-  chapter_id: z.number().int(),
-  chapter_name: z.string(),
-  work_id: z.number().int(),
-  work_name: z.string(),
-  type: z.number().int(),
-  coins: z.number().int(),
-  addtime: z.number().int(),
-});
-
-export const bookBuyListCall = defineCall({
-  path: '/v3/book_buy/list',
-  summary:
-    "The session's bought chapters, newest first, paged. Empty until coin purchases exist (monetization issue).",
-  tag: 'reader',
-  auth: 'session',
-  request: pageRequestSchema,
-  response: pagedListSchema(purchaseItemSchema),
 });

@@ -11,6 +11,7 @@ import * as m0005 from './0005-discovery.js';
 import * as m0006 from './0006-anime.js';
 import * as m0007 from './0007-community.js';
 import * as m0008 from './0008-search-changes.js';
+import * as m0009 from './0009-money.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-anime': m0006,
   '0007-community': m0007,
   '0008-search-changes': m0008,
+  '0009-money': m0009,
 };
