@@ -12,13 +12,14 @@ export function presentEpisode(
   row: EpisodeRow,
   locked: boolean,
   job: TranscodeJobRow | undefined,
+  unlocked = false,
 ): AnimeEpisode {
   // An episode without a job yet is queued at the next poll: waiting is the truth a user can act on.
   const status = (job && STATUSES.includes(job.status) ? job.status : 'waiting') as EpisodeStatus;
   const manifest = job?.status === 'ready' ? parseManifest(job.manifest) : null;
   const poster = manifest && job ? `${job.output_prefix}/${manifest.poster}` : (row.poster_key ?? '');
   return {
-    ...presentChapterItem(row, locked),
+    ...presentChapterItem(row, locked, unlocked),
     duration_s: row.duration_s,
     status,
     progress: status === 'processing' ? Number(job?.progress ?? 0) : status === 'ready' ? 100 : 0,

@@ -22,6 +22,7 @@ export function presentChapterItem(
     updated_time: number;
   },
   locked: boolean,
+  unlocked = false,
 ): ChapterItem {
   return {
     id: row.id,
@@ -32,6 +33,7 @@ export function presentChapterItem(
     pay: row.pay,
     price_coins: row.price_coins,
     locked: locked ? 1 : 0,
+    unlocked: unlocked ? 1 : 0,
     page_count: row.page_count,
     word_count: row.word_count,
     updated_time: Number(row.updated_time),

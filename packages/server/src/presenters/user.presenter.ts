@@ -4,6 +4,7 @@
  */
 import type { GuestInfo, UserInfo } from '@dm51/shared';
 import type { UserRow } from '../db/schema.js';
+import { vipStatus } from '../policies/chapter-access.policy.js';
 
 export function presentGuest(user: UserRow): GuestInfo {
   return {
@@ -25,12 +26,11 @@ export function presentUserInfo(user: UserRow): UserInfo {
     uuid: user.uuid,
     pic: user.pic,
     tel: user.tel,
-    vip: user.vip,
-    viptime: user.viptime,
+    // Projections of the ledger (services/ledger.service.ts); VIP days are counted now, not stored.
+    ...vipStatus(user, Math.floor(Date.now() / 1000)),
     cion: user.coins,
     ticket: user.ticket,
     rmb: user.rmb_fen / 100,
-    vipday: user.vipday,
     name: user.name,
     telCode: user.tel_code,
     inviteid: user.invite_code,

@@ -13,9 +13,10 @@ import { TRANSCODE_DISABLED } from '../transcode/transcode-config.js';
 import { AnimeService } from './anime.service.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { HistoryService } from './history.service.js';
-import type { ServiceDeps } from './index.js';
+import type { ServiceDeps } from './service-deps.js';
 import { TranscodeJobService } from './transcode-job.service.js';
 import { VideoAccessService } from './video-access.service.js';
+import type { UnlockService } from './unlock.service.js';
 
 export interface AnimeServices {
   anime: AnimeService;
@@ -27,7 +28,7 @@ export function createAnimeServices(
   db: Database,
   log: FastifyBaseLogger,
   deps: ServiceDeps,
-  discovery: { catalogue: CatalogueService; history: HistoryService },
+  discovery: { catalogue: CatalogueService; history: HistoryService; unlocks: UnlockService },
 ): AnimeServices {
   const jobs = new TranscodeRepository(db);
   // Without a configured secret (bare unit wiring), tokens are valid for this process only.
@@ -43,6 +44,7 @@ export function createAnimeServices(
       discovery.history,
       new HistoryRepository(db),
       access,
+      discovery.unlocks,
     ),
     transcode: new TranscodeJobService(
       jobs,

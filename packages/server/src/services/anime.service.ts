@@ -9,7 +9,9 @@ import type { AnimeRepository } from '../repositories/anime.repository.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { HistoryRepository } from '../repositories/history.repository.js';
 import type { TranscodeRepository } from '../repositories/transcode.repository.js';
-import { CatalogueErrors, chapterLocked, isVipActive, type CatalogueService } from './catalogue.service.js';
+import { isLockedFor, isVipActive } from '../policies/chapter-access.policy.js';
+import { CatalogueErrors, type CatalogueService } from './catalogue.service.js';
+import type { UnlockService } from './unlock.service.js';
 import type { HistoryService } from './history.service.js';
 import type { VideoAccessService } from './video-access.service.js';
 
@@ -27,6 +29,7 @@ export class AnimeService {
     private readonly history: HistoryService,
     private readonly places: HistoryRepository,
     private readonly access: VideoAccessService,
+    private readonly unlocks: UnlockService,
   ) {}
 
   private async vipActive(userId: number): Promise<boolean> {
@@ -35,10 +38,20 @@ export class AnimeService {
 
   async details(userId: number, id: number) {
     const work = await this.catalogue.detail(userId, id, ANIME_TYPE);
-    const [rows, vip] = await Promise.all([this.anime.episodes(id), this.vipActive(userId)]);
+    const [rows, vip, unlocked, priceOf] = await Promise.all([
+      this.anime.episodes(id),
+      this.vipActive(userId),
+      this.unlocks.unlockedInWork(userId, id),
+      this.unlocks.pricer(id),
+    ]);
     const jobs = await this.jobs.jobsOf(rows.map((row) => row.id));
     const episodes: AnimeEpisode[] = rows.map((row) =>
-      presentEpisode(row, chapterLocked(row.pay, vip), jobs.get(row.id)),
+      presentEpisode(
+        { ...row, price_coins: priceOf(row) },
+        isLockedFor(row.pay, vip, unlocked.has(row.id)),
+        jobs.get(row.id),
+        unlocked.has(row.id),
+      ),
     );
     return { work, episodes };
   }
@@ -47,7 +60,7 @@ export class AnimeService {
     const chapter = await this.catalogueRepo.findChapter(chapterId);
     if (!chapter || chapter.work_type !== ANIME_TYPE) throw CatalogueErrors.notFound();
     const vip = await this.vipActive(userId);
-    if (chapterLocked(chapter.pay, vip)) throw CatalogueErrors.vipRequired();
+    const charged = await this.unlocks.openOrCharge(userId, chapter, vip);
     const [row, job, { next }, places] = await Promise.all([
       this.anime.episode(chapterId),
       this.jobs.job(chapterId),
@@ -82,9 +95,10 @@ export class AnimeService {
       poster: stream ? stream.url(stream.manifest.poster) : episode.poster,
       resume_s: Math.floor(resume),
       next_episode_id: next?.id ?? 0,
-      next_locked: next && chapterLocked(next.pay, vip) ? 1 : 0,
+      next_locked: next && (await this.unlocks.lockedFor(userId, next, vip)) ? 1 : 0,
       encrypted: stream?.manifest.encrypted ? 1 : 0,
       key_token: stream?.manifest.encrypted ? this.access.mintToken(userId, chapterId) : '',
+      charged,
     };
   }
 

@@ -2,39 +2,24 @@
  * Works, details, chapter lists, categories, tags and authors. Only published works exist for
  * clients; a work asked for through the other type's call (a novel via /v3/comic/details) does not.
  */
-import {
-  ApiCode,
-  PAY_VIP,
-  type ChapterItem,
-  type NamedRef,
-  type WorkCard,
-  type WorkDetail,
-} from '@dm51/shared';
+import { ApiCode, type ChapterItem, type NamedRef, type WorkCard, type WorkDetail } from '@dm51/shared';
 import { AppError } from '../errors.js';
 import { presentChapterItem, presentReadTarget } from '../presenters/chapter.presenter.js';
 import { presentCards, presentDetail } from '../presenters/work.presenter.js';
 import type { CatalogueRepository, WorkCardRow, WorkFilter } from '../repositories/catalogue.repository.js';
 import type { HistoryRepository } from '../repositories/history.repository.js';
 import type { ShelfRepository } from '../repositories/shelf.repository.js';
+import { isLockedFor, isVipActive } from '../policies/chapter-access.policy.js';
+import type { UnlockService } from './unlock.service.js';
 
 export const CatalogueErrors = {
   notFound: () =>
     new AppError(ApiCode.CONTENT_NOT_FOUND, 'This work or chapter does not exist or has been removed'),
   vipRequired: () =>
     new AppError(ApiCode.VIP_REQUIRED, 'This chapter is for VIP members: become a VIP to read it'),
-  purchaseUnavailable: () =>
-    new AppError(ApiCode.PURCHASE_UNAVAILABLE, 'Buying single chapters is not available yet'),
 } as const;
 
-/** VIP is active while users.vip = 1 and viptime is in the future. */
-export function isVipActive(state: { vip: number; viptime: number }, nowS: number): boolean {
-  return state.vip === 1 && state.viptime > nowS;
-}
-
-/** The access policy of a chapter: VIP chapters (pay 2) need an active VIP. */
-export function chapterLocked(pay: number, vipActive: boolean): boolean {
-  return pay === PAY_VIP && !vipActive;
-}
+export { isVipActive } from '../policies/chapter-access.policy.js';
 
 export interface Paged<T> {
   list: T[];
@@ -49,6 +34,7 @@ export class CatalogueService {
     private readonly catalogue: CatalogueRepository,
     private readonly shelf: ShelfRepository,
     private readonly history: HistoryRepository,
+    private readonly unlocks: UnlockService,
   ) {}
 
   /** Cards for rows, keeping their order. */
@@ -92,12 +78,23 @@ export class CatalogueService {
     limit: number,
   ): Promise<Paged<ChapterItem>> {
     await this.requireWork(id, type);
-    const [{ rows, total }, vip] = await Promise.all([
+    const [{ rows, total }, vip, unlocked, priceOf] = await Promise.all([
       this.catalogue.chapters(id, order, offsetOf(page, limit), limit),
       this.catalogue.vipState(userId),
+      this.unlocks.unlockedInWork(userId, id),
+      this.unlocks.pricer(id),
     ]);
     const vipActive = isVipActive(vip, now());
-    return { list: rows.map((row) => presentChapterItem(row, chapterLocked(row.pay, vipActive))), total };
+    return {
+      list: rows.map((row) =>
+        presentChapterItem(
+          { ...row, price_coins: priceOf(row) },
+          isLockedFor(row.pay, vipActive, unlocked.has(row.id)),
+          unlocked.has(row.id),
+        ),
+      ),
+      total,
+    };
   }
 
   async works(filter: Omit<WorkFilter, 'offset'> & { page: number }): Promise<Paged<WorkCard>> {

@@ -1,10 +1,8 @@
 /** Wires repositories into services once per app; routes reach them through `app.services`. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ImportJobService } from '../import/import-job.service.js';
 import { createCodeDelivery } from '../delivery/code-delivery.js';
-import type { MediaStore } from '../media/media-store.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { AccountRepository } from '../repositories/account.repository.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
@@ -47,6 +45,9 @@ import { FollowService } from './follow.service.js';
 import { FeedbackService } from './feedback.service.js';
 import { HelpService } from './help.service.js';
 import { createAnimeServices, type AnimeServices } from './anime-services.js';
+import { createMoneyServices, type MoneyServices } from './money-services.js';
+import type { ServiceDeps } from './service-deps.js';
+import type { UnlockService } from './unlock.service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -76,19 +77,17 @@ export interface Services {
   follows: FollowService;
   feedback: FeedbackService;
   help: HelpService;
+  /** Money (issue 12): ledger, wallet, products, unlocks, payments; see money-services.ts. */
+  money: MoneyServices;
 }
 
-/** What some services need beyond the database: code delivery settings and the media store. */
-export interface ServiceDeps {
-  config?: Pick<Config, 'delivery' | 'imageXorKey'> &
-    Partial<Pick<Config, 'dataDir' | 'databaseUrl' | 'sqlitePath' | 'envelopeKey' | 'transcode'>>;
-  media?: MediaStore;
-}
+export type { ServiceDeps } from './service-deps.js';
 
 export function createServices(db: Database, log: FastifyBaseLogger, deps: ServiceDeps = {}): Services {
   const users = new UserRepository(db);
   const sessions = new SessionService(new SessionRepository(db));
-  const discovery = createDiscoveryServices(db, log);
+  const money = createMoneyServices(db, log, deps);
+  const discovery = createDiscoveryServices(db, log, money.unlocks);
   return {
     sessions,
     guests: new GuestService(users, sessions, log.child({ module: 'guests' })),
@@ -98,7 +97,8 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
     ...discovery,
     imports: createImportJobs(db, log, deps),
     ...createCommunityServices(db, log, deps),
-    ...createAnimeServices(db, log, deps, discovery),
+    ...createAnimeServices(db, log, deps, { ...discovery, unlocks: money.unlocks }),
+    money,
   };
 }
 
@@ -121,17 +121,18 @@ function createImportJobs(db: Database, log: FastifyBaseLogger, deps: ServiceDep
 function createDiscoveryServices(
   db: Database,
   log: FastifyBaseLogger,
+  unlocks: UnlockService,
 ): Pick<Services, 'catalogue' | 'home' | 'reader' | 'shelf' | 'history' | 'search' | 'ranking' | 'views'> {
   const catalogueRepo = new CatalogueRepository(db);
   const shelfRepo = new ShelfRepository(db);
   const historyRepo = new HistoryRepository(db);
   const rankingRepo = new RankingRepository(db);
   const views = new ViewCounter(rankingRepo, log.child({ module: 'views' }));
-  const catalogue = new CatalogueService(catalogueRepo, shelfRepo, historyRepo);
+  const catalogue = new CatalogueService(catalogueRepo, shelfRepo, historyRepo, unlocks);
   return {
     catalogue,
     home: new HomeService(catalogueRepo, rankingRepo, new AdsRepository(db), catalogue),
-    reader: new ReaderService(catalogueRepo, views),
+    reader: new ReaderService(catalogueRepo, views, unlocks),
     shelf: new ShelfService(shelfRepo, catalogueRepo, historyRepo, catalogue),
     history: new HistoryService(historyRepo, catalogueRepo),
     search: new SearchService(new SearchRepository(db), catalogueRepo, catalogue),

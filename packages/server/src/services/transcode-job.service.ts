@@ -12,7 +12,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAY_VIP } from '@dm51/shared';
 import type { MediaStore } from '../media/media-store.js';
 import type { TranscodeRepository } from '../repositories/transcode.repository.js';
 import { TranscodeFailure } from '../transcode/ffmpeg-run.js';
@@ -133,7 +132,8 @@ export class TranscodeJobService {
       await mkdir(scratch, { recursive: true });
       const info = await stat(source.source_path).catch(() => null);
       if (!info) throw new TranscodeFailure(`source file is missing: ${source.source_path}`);
-      const key = source.pay === PAY_VIP ? randomBytes(16) : null;
+      // Every paid episode (VIP or coins) is encrypted: its key is handed out only after the access check.
+      const key = source.pay > 0 ? randomBytes(16) : null;
       let lastPercent = -1;
       const manifest = await packageEpisode(
         {

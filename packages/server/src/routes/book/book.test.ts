@@ -118,37 +118,3 @@ describe('/v3/book/read', () => {
     expect(open.data!.text).toContain('第3章');
   });
 });
-
-describe('the purchase seam', () => {
-  it('/v3/book/buy needs an account, then answers PURCHASE_UNAVAILABLE and spends nothing', async () => {
-    const guest = await client.call('/v3/book/buy', { chapter_id: chapters[2]!.id }, { session });
-    expect(guest.code).toBe(ApiCode.LOGIN_REQUIRED);
-    const user = await client.initGuest();
-    await ctx.db
-      .updateTable('users')
-      .set({ is_guest: 0, coins: 100 })
-      .where('id', '=', user.userId)
-      .execute();
-    const registered = { ...user, isGuest: false };
-    const result = await client.call(
-      '/v3/book/buy',
-      { chapter_id: chapters[2]!.id },
-      { session: registered },
-    );
-    expect(result).toMatchObject({ code: ApiCode.PURCHASE_UNAVAILABLE, data: null });
-    const row = await ctx.db
-      .selectFrom('users')
-      .select('coins')
-      .where('id', '=', user.userId)
-      .executeTakeFirstOrThrow();
-    expect(row.coins).toBe(100);
-    expect((await client.call('/v3/book/buy', { chapter_id: 999_999 }, { session: registered })).code).toBe(
-      ApiCode.CONTENT_NOT_FOUND,
-    );
-  });
-
-  it('/v3/book_buy/list answers an empty page', async () => {
-    const result = await client.call('/v3/book_buy/list', { page: 1, limit: 10 }, { session });
-    expect(result.data).toEqual({ list: [], total: 0 });
-  });
-});

@@ -1,7 +1,6 @@
 /** Every route plugin of issue 4 (catalogue, readers, shelf, history, search, ranking, ads). */
 import type { FastifyPluginAsync } from 'fastify';
 import { adRoutes } from '../ad/index.js';
-import { bookBuyRoute } from '../book/buy.js';
 import { bookChaptersRoute } from '../book/chapters.js';
 import { bookDetailsRoute } from '../book/details.js';
 import { bookHomeRoute } from '../book/index.js';
@@ -30,7 +29,6 @@ export const DISCOVERY_ROUTES: FastifyPluginAsync[] = [
   bookDetailsRoute,
   bookChaptersRoute,
   bookReadRoute,
-  bookBuyRoute,
   casesRoutes,
   bookCasesRoutes,
   readRoutes,
