@@ -16,6 +16,10 @@
  *   comic 1 is '雨夜咖啡馆' by 'Mika Stone'; the others cycle through the table below.
  * - `novels` novels (default 3) with `novelChapters` chapters (default 3) whose text mixes Chinese
  *   and English paragraphs (long enough to scroll); the last chapter is VIP when there are 3+.
+ * - Coin works (`coinComics` / `coinNovels`, default 0): the LAST comics / novels that many are coin
+ *   works instead: their last chapter (3+ chapters) is a coin chapter (pay 1), unlocked with coins,
+ *   and the work's `chapter_price` is `coinPrice` (default 0: the kind's default price). Their
+ *   works.pay stays 0, as the importer leaves it (coin works are not VIP works).
  * - Scores descend from 9.6 in steps of 0.3 in creation order; comic 0 is finished (完结).
  * The server must not be running on the folder while it is seeded.
  */
@@ -44,6 +48,12 @@ export interface SeedOptions {
   /** Number of novels (default 3). */
   novels?: number;
   novelChapters?: number;
+  /** How many comics, counted from the last, are coin works (default 0). */
+  coinComics?: number;
+  /** How many novels, counted from the last, are coin works (default 0). */
+  coinNovels?: number;
+  /** works.chapter_price of the coin works (default 0: the kind's default from settings). */
+  coinPrice?: number;
   /** XOR key of the stored images (default E2E_KEYS.imageXorKey). */
   xorKey?: number;
 }
@@ -51,7 +61,7 @@ export interface SeedOptions {
 export interface SeededChapter {
   id: number;
   title: string;
-  /** 2 = VIP. */
+  /** 0 free, 1 coin chapter, 2 VIP. */
   pay: number;
   pages: number;
 }
@@ -65,6 +75,10 @@ export interface SeededWork {
   tags: string[];
   category: string;
   summary: string;
+  /** A coin work: its paid chapter is a coin chapter (pay 1) rather than VIP. */
+  coins: boolean;
+  /** works.chapter_price (0: the kind's default). */
+  chapterPrice: number;
   chapters: SeededChapter[];
 }
 
@@ -135,6 +149,12 @@ function novelText(title: string, chapter: number): string {
   return paragraphs.join('\n\n');
 }
 
+/** The last chapter of a work with 3+ chapters is paid: a coin chapter in a coin work, else VIP. */
+function chapterPay(index: number, count: number, coins: boolean): number {
+  if (count < 3 || index !== count - 1) return 0;
+  return coins ? 1 : 2;
+}
+
 export async function seedCatalogue(dataDir: string, options: SeedOptions = {}): Promise<SeededCatalogue> {
   mkdirSync(dataDir, { recursive: true });
   const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
@@ -144,6 +164,15 @@ export async function seedCatalogue(dataDir: string, options: SeedOptions = {}):
   };
   const chapterCount = options.chapters ?? 3;
   const novelChapterCount = options.novelChapters ?? 3;
+  const comicCount = options.works ?? 6;
+  const novelCount = options.novels ?? 3;
+  const coinPrice = options.coinPrice ?? 0;
+  /** Coin works get their price; the others keep the default 0. */
+  const priceWork = async (workId: number, coins: boolean): Promise<number> => {
+    if (!coins || coinPrice === 0) return 0;
+    await db.updateTable('works').set({ chapter_price: coinPrice }).where('id', '=', workId).execute();
+    return coinPrice;
+  };
   let score = 9.6;
   const nextScore = () => {
     const value = Math.max(5, Math.round(score * 10) / 10);
@@ -153,7 +182,7 @@ export async function seedCatalogue(dataDir: string, options: SeedOptions = {}):
   try {
     await migrateToLatest(db);
     const comics: SeededWork[] = [];
-    for (let index = 0; index < (options.works ?? 6); index += 1) {
+    for (let index = 0; index < comicCount; index += 1) {
       const spec = COMICS[index % COMICS.length]!;
       const round = Math.floor(index / COMICS.length);
       const title = round ? `${spec.title} ${round + 1}` : spec.title;
@@ -168,9 +197,11 @@ export async function seedCatalogue(dataDir: string, options: SeedOptions = {}):
         score: nextScore(),
         isEnd: index === 0 ? 1 : 0,
       });
+      const coins = index >= comicCount - (options.coinComics ?? 0);
+      const chapterPrice = await priceWork(work.id, coins);
       const chapters: SeededChapter[] = [];
       for (let c = 0; c < chapterCount; c += 1) {
-        const pay = chapterCount >= 3 && c === chapterCount - 1 ? 2 : 0;
+        const pay = chapterPay(c, chapterCount, coins);
         const chapter = await buildChapter(db, { workId: work.id, pay });
         const pages = options.pages ?? 4;
         await buildComicPages(db, media, chapter.id, {
@@ -189,12 +220,14 @@ export async function seedCatalogue(dataDir: string, options: SeedOptions = {}):
         tags: spec.tags,
         category: spec.category,
         summary,
+        coins,
+        chapterPrice,
         chapters,
       });
     }
 
     const novels: SeededWork[] = [];
-    for (let index = 0; index < (options.novels ?? 3); index += 1) {
+    for (let index = 0; index < novelCount; index += 1) {
       const spec = NOVELS[index % NOVELS.length]!;
       const round = Math.floor(index / NOVELS.length);
       const title = round ? `${spec.title} ${round + 1}` : spec.title;
@@ -209,9 +242,11 @@ export async function seedCatalogue(dataDir: string, options: SeedOptions = {}):
         summary,
         score: nextScore(),
       });
+      const coins = index >= novelCount - (options.coinNovels ?? 0);
+      const chapterPrice = await priceWork(work.id, coins);
       const chapters: SeededChapter[] = [];
       for (let c = 0; c < novelChapterCount; c += 1) {
-        const pay = novelChapterCount >= 3 && c === novelChapterCount - 1 ? 2 : 0;
+        const pay = chapterPay(c, novelChapterCount, coins);
         const chapterTitle = `第${c + 1}章 Chapter ${c + 1}`;
         const chapter = await buildNovelChapter(db, {
           workId: work.id,
@@ -230,6 +265,8 @@ export async function seedCatalogue(dataDir: string, options: SeedOptions = {}):
         tags: spec.tags,
         category: spec.category,
         summary,
+        coins,
+        chapterPrice,
         chapters,
       });
     }

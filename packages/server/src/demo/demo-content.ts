@@ -2,6 +2,7 @@
  * The demo library's catalogue: original titles, blurbs and prose written for this project (no
  * third-party text), in Chinese, English, Spanish, French and Japanese.
  */
+import type { PayMode } from '../import/import-types.js';
 import { pick, type Rng } from './comic-art.js';
 
 export interface DemoComic {
@@ -14,7 +15,10 @@ export interface DemoComic {
   summary: string;
   language: string;
   finished: boolean;
-  vip: boolean;
+  /** 'vip' or 'coins': chapters past the free preview are VIP or coin chapters. */
+  pay: PayMode;
+  /** Coins per chapter (works.chapter_price); none: the kind's default. */
+  price?: number;
   score: number;
   rtl: boolean;
   webtoon: boolean;
@@ -55,7 +59,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '港口城市的少年修好了一艘旧飞船，决定驶向星海。',
     language: 'zh',
     finished: false,
-    vip: false,
+    pay: 'free',
     score: 9.1,
     rtl: false,
     webtoon: false,
@@ -73,7 +77,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '三只猫在老街开了一家侦探社，专门寻找丢失的东西。',
     language: 'zh',
     finished: true,
-    vip: false,
+    pay: 'free',
     score: 8.6,
     rtl: false,
     webtoon: false,
@@ -91,7 +95,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '开在云朵上的食堂，每天只招待一位客人。',
     language: 'zh',
     finished: false,
-    vip: true,
+    pay: 'vip',
     score: 9.4,
     rtl: false,
     webtoon: true,
@@ -109,7 +113,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '一把断剑和一只纸鸢，牵出一段被遗忘的江湖往事。',
     language: 'zh',
     finished: true,
-    vip: true,
+    pay: 'vip',
     score: 8.9,
     rtl: false,
     webtoon: false,
@@ -127,7 +131,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '午夜的旧校舍里，七个怪谈正在等待新的听众。',
     language: 'zh',
     finished: false,
-    vip: false,
+    pay: 'free',
     score: 8.2,
     rtl: false,
     webtoon: true,
@@ -145,7 +149,8 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: 'In a city without sunrise, a guild of kids keeps the lanterns lit.',
     language: 'en',
     finished: false,
-    vip: false,
+    pay: 'coins',
+    price: 12,
     score: 8.8,
     rtl: false,
     webtoon: false,
@@ -163,7 +168,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: 'Two scrapyard robots enter the biggest desert rally of the year.',
     language: 'en',
     finished: true,
-    vip: false,
+    pay: 'free',
     score: 8.4,
     rtl: false,
     webtoon: false,
@@ -181,7 +186,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: 'A school on stilts over the sea, and a swim club with one member.',
     language: 'en',
     finished: false,
-    vip: true,
+    pay: 'vip',
     score: 9.0,
     rtl: false,
     webtoon: true,
@@ -199,7 +204,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: 'The last mail carrier between two moons never misses a delivery.',
     language: 'en',
     finished: false,
-    vip: false,
+    pay: 'free',
     score: 7.9,
     rtl: false,
     webtoon: false,
@@ -217,7 +222,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '風に乗って手紙を届ける少女の物語。',
     language: 'ja',
     finished: true,
-    vip: false,
+    pay: 'free',
     score: 8.7,
     rtl: true,
     webtoon: false,
@@ -235,7 +240,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '廃墟の庭で眠っていた巨大ロボットが目を覚ます。',
     language: 'ja',
     finished: false,
-    vip: false,
+    pay: 'coins',
     score: 8.3,
     rtl: true,
     webtoon: false,
@@ -253,7 +258,7 @@ export const DEMO_COMICS: DemoComic[] = [
     summary: '小狐狸在森林里交到了第一个朋友。',
     language: 'zh',
     finished: true,
-    vip: false,
+    pay: 'free',
     score: 9.3,
     rtl: false,
     webtoon: false,
@@ -273,7 +278,10 @@ export interface DemoNovel {
   summary: string;
   hero: string;
   finished: boolean;
-  vip: boolean;
+  /** 'vip' or 'coins': chapters past the free preview are VIP or coin chapters. */
+  pay: PayMode;
+  /** Coins per chapter (works.chapter_price); none: the kind's default. */
+  price?: number;
   chapters: number;
 }
 
@@ -288,7 +296,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: '一座每晚都会多亮一盏灯的灯塔，和一个不肯离开的守塔人。',
     hero: '阿远',
     finished: false,
-    vip: true,
+    pay: 'vip',
     chapters: 6,
   },
   {
@@ -301,7 +309,8 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: '',
     hero: '小满',
     finished: true,
-    vip: false,
+    pay: 'coins',
+    price: 8,
     chapters: 5,
   },
   {
@@ -314,7 +323,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: '山门最不起眼的弟子，捡到了一把会说话的剑。',
     hero: '林舟',
     finished: false,
-    vip: false,
+    pay: 'free',
     chapters: 6,
   },
   {
@@ -327,7 +336,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: '',
     hero: '店长',
     finished: false,
-    vip: false,
+    pay: 'free',
     chapters: 4,
   },
   {
@@ -340,7 +349,8 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: 'A mapmaker who charts storms instead of coastlines.',
     hero: 'Wren',
     finished: true,
-    vip: false,
+    pay: 'coins',
+    price: 10,
     chapters: 5,
   },
   {
@@ -353,7 +363,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: 'Every clock in the museum stops at 3:17. Except one.',
     hero: 'Priya',
     finished: false,
-    vip: true,
+    pay: 'vip',
     chapters: 5,
   },
   {
@@ -366,7 +376,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: 'Un jardín donde cada flor señala un camino distinto.',
     hero: 'Marina',
     finished: true,
-    vip: false,
+    pay: 'free',
     chapters: 4,
   },
   {
@@ -379,7 +389,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: 'Un gardien de phare apprend la langue des oiseaux migrateurs.',
     hero: 'Élise',
     finished: false,
-    vip: false,
+    pay: 'free',
     chapters: 4,
   },
   {
@@ -392,7 +402,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: '月曜日にだけ開く小さな図書館の話。',
     hero: '陽菜',
     finished: true,
-    vip: false,
+    pay: 'free',
     chapters: 4,
   },
   {
@@ -405,7 +415,7 @@ export const DEMO_NOVELS: DemoNovel[] = [
     summary: '深海科考站收到了一段来自海底的广播。',
     hero: '程屿',
     finished: false,
-    vip: false,
+    pay: 'free',
     chapters: 5,
   },
 ];
@@ -512,7 +522,10 @@ export interface DemoAnime {
   plot: string;
   genres: string[];
   finished: boolean;
-  vip: boolean;
+  /** 'vip' or 'coins': chapters past the free preview are VIP or coin chapters. */
+  pay: PayMode;
+  /** Coins per chapter (works.chapter_price); none: the kind's default. */
+  price?: number;
   episodes: number;
   source: 'testsrc2' | 'smptebars' | 'mandelbrot';
   hue: number;
@@ -527,8 +540,9 @@ export const DEMO_ANIME: DemoAnime[] = [
     plot: '电视台的测试信号里藏着一个会说话的彩虹。',
     genres: ['科幻', '搞笑'],
     finished: false,
-    vip: false,
-    episodes: 3,
+    pay: 'coins',
+    price: 5,
+    episodes: 4,
     source: 'smptebars',
     hue: 0,
     frequency: 440,
@@ -540,7 +554,7 @@ export const DEMO_ANIME: DemoAnime[] = [
     plot: '一只方块踏上了寻找圆形朋友的旅程。',
     genres: ['冒险', '儿童'],
     finished: true,
-    vip: false,
+    pay: 'free',
     episodes: 2,
     source: 'testsrc2',
     hue: 90,
@@ -553,8 +567,8 @@ export const DEMO_ANIME: DemoAnime[] = [
     plot: 'A radio engineer grows a garden that hums in tune.',
     genres: ['Slice of Life', 'Sci-Fi'],
     finished: false,
-    vip: true,
-    episodes: 3,
+    pay: 'vip',
+    episodes: 4,
     source: 'testsrc2',
     hue: 200,
     frequency: 392,
@@ -566,7 +580,7 @@ export const DEMO_ANIME: DemoAnime[] = [
     plot: 'Three pilots guard the edge of an infinite coastline.',
     genres: ['Action', 'Sci-Fi'],
     finished: true,
-    vip: false,
+    pay: 'free',
     episodes: 2,
     source: 'mandelbrot',
     hue: 0,
@@ -579,7 +593,7 @@ export const DEMO_ANIME: DemoAnime[] = [
     plot: '每到深夜，收音机里都会传来一首没有名字的歌。',
     genres: ['恋爱', '日常'],
     finished: false,
-    vip: false,
+    pay: 'free',
     episodes: 2,
     source: 'smptebars',
     hue: 180,
@@ -592,8 +606,8 @@ export const DEMO_ANIME: DemoAnime[] = [
     plot: 'When the broadcast ends, the test card comes alive.',
     genres: ['Comedy', 'Adventure'],
     finished: false,
-    vip: false,
-    episodes: 3,
+    pay: 'free',
+    episodes: 2,
     source: 'testsrc2',
     hue: 300,
     frequency: 587,

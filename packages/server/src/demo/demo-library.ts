@@ -9,11 +9,12 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { buildZip, type ZipInput } from '@dm51/library';
 import iconv from 'iconv-lite';
 import { FFMPEG_PATH, hasFfmpeg } from '../import/anime-preparer.js';
+import type { PayMode } from '../import/import-types.js';
 import { renderPage, rng } from './comic-art.js';
 import {
   DEMO_ANIME,
@@ -26,7 +27,8 @@ import {
   type DemoNovel,
 } from './demo-content.js';
 
-const VERSION = '1';
+/** Written last; a library of an older version is completed (coin markers, new episodes added). */
+const VERSION = '2';
 /** Chinese TXT novels indent paragraphs with two ideographic spaces (U+3000). */
 const IDEOGRAPHIC_INDENT = '\u3000\u3000';
 const MARKER = '.dm51-demo';
@@ -36,6 +38,13 @@ async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
   const temp = `${path}.partial`;
   await writeFile(temp, data);
   await rename(temp, path);
+}
+
+/** A series folder's pay marker: `.vip` or `.coins`, holding the price per chapter when there is one. */
+async function writePayMarker(folder: string, work: { pay: PayMode; price?: number }): Promise<void> {
+  if (work.pay === 'free') return;
+  const marker = join(folder, work.pay === 'vip' ? '.vip' : '.coins');
+  if (!existsSync(marker)) await writeAtomic(marker, work.price ? `${work.price}\n` : '');
 }
 
 function xml(text: string): string {
@@ -54,7 +63,8 @@ async function inPairs<T>(items: T[], job: (item: T) => Promise<void>): Promise<
 
 function comicInfo(comic: DemoComic, chapter: number, pages: number): string {
   const notes = [`status: ${comic.finished ? 'finished' : 'serialising'}`, `score: ${comic.score}`];
-  if (comic.vip) notes.push('pay: vip');
+  if (comic.pay !== 'free') notes.push(`pay: ${comic.pay}`);
+  if (comic.price) notes.push(`price: ${comic.price}`);
   const fields: [string, string][] = [
     [
       'Title',
@@ -214,7 +224,7 @@ async function writeNovel(root: string, novel: DemoNovel, index: number): Promis
     );
   if (novel.finished && !existsSync(join(folder, '.complete')))
     await writeAtomic(join(folder, '.complete'), '');
-  if (novel.vip && !existsSync(join(folder, '.vip'))) await writeAtomic(join(folder, '.vip'), '');
+  await writePayMarker(folder, novel);
 }
 
 function ffmpeg(args: string[]): Promise<void> {
@@ -308,7 +318,7 @@ async function writeAnime(root: string, anime: DemoAnime, index: number): Promis
         )}\n  <status>${anime.finished ? 'Ended' : 'Continuing'}</status>\n  <rating>${(7.6 + ((index * 7) % 20) / 10).toFixed(1)}</rating>\n</tvshow>\n`,
     );
   }
-  if (anime.vip && !existsSync(join(folder, '.vip'))) await writeAtomic(join(folder, '.vip'), '');
+  await writePayMarker(folder, anime);
 }
 
 export interface DemoOptions {
@@ -319,7 +329,7 @@ export interface DemoOptions {
 /** Generates (or completes) the demo library at `root`. Returns false when it was already complete. */
 export async function generateDemoLibrary(root: string, options: DemoOptions = {}): Promise<boolean> {
   const marker = join(root, MARKER);
-  if (existsSync(marker)) return false;
+  if (existsSync(marker) && (await readFile(marker, 'utf8')).trim() === VERSION) return false;
   await mkdir(root, { recursive: true });
   await inPairs([...DEMO_COMICS.entries()], ([i, comic]) => writeComic(root, comic, i));
   for (const [i, novel] of DEMO_NOVELS.entries()) await writeNovel(root, novel, i);

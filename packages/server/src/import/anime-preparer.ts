@@ -11,6 +11,7 @@ import { LibraryError, parseName, probeVideo } from '@dm51/library';
 import type { FileMeta, PreparedFile } from './import-types.js';
 import type { LibraryUnit } from './library-walker.js';
 import type { MediaWriter } from './media-renditions.js';
+import { emptyFileMeta } from './work-metadata.js';
 import { chapterTitle, cleanSeriesName, stemOf, workKeyFor } from './work-naming.js';
 
 export const FFMPEG_PATH = process.env['FFMPEG_PATH'] ?? '/usr/bin/ffmpeg';
@@ -59,21 +60,10 @@ export async function prepareVideo(
   const parsed = parseName(unit.rel);
   const series = cleanSeriesName(parsed.series ?? stemOf(unit.rel));
   const meta: FileMeta = {
+    ...emptyFileMeta(),
     series: unit.seriesFolder ? null : series,
-    altTitles: [],
-    summary: null,
-    authors: [],
-    genres: [],
-    tags: [],
     // ffmpeg writes 'und' (undetermined) when nobody set a language.
     language: [info.audio[0]?.language].find((l) => l && l !== 'und') ?? null,
-    rtl: false,
-    ageRating: null,
-    finished: false,
-    vip: false,
-    scoreX10: null,
-    count: null,
-    cover: null,
   };
 
   const thumbBytes = unit.thumbnail

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { buildZip, crc32, DEFAULT_LIMITS } from '@dm51/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { runImport } from './library-importer.js';
 import type { ImportSummary } from './import-types.js';
+import { importInto } from '../testing/import-into.js';
 import { pngPage, writeCbz } from './testing/library-fixtures.js';
 
 let ctx: TestApp;
@@ -78,14 +78,7 @@ beforeAll(async () => {
     Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 256)),
   );
   writeFileSync(join(lib, 'novels/Garbage/Fake.epub'), buildZip([{ name: 'p.png', data: page }]));
-  summary = await runImport({
-    root: lib,
-    db: ctx.db,
-    media: ctx.app.media,
-    xorKey: ctx.config.imageXorKey,
-    dataDir: ctx.config.dataDir,
-    archiveLimits: { ...DEFAULT_LIMITS, maxEntries: 32 },
-  });
+  summary = await importInto(ctx, lib, { archiveLimits: { ...DEFAULT_LIMITS, maxEntries: 32 } });
 }, 120_000);
 
 afterAll(async () => {
@@ -147,13 +140,7 @@ describe('bad input', () => {
   });
 
   it('does not retry an unchanged broken file, but keeps reporting it', async () => {
-    const again = await runImport({
-      root: lib,
-      db: ctx.db,
-      media: ctx.app.media,
-      xorKey: ctx.config.imageXorKey,
-      dataDir: ctx.config.dataDir,
-    });
+    const again = await importInto(ctx, lib);
     expect(again.files.imported).toBe(0);
     expect(again.failed.map((f) => f.path)).toContain('comics/Noise.cbz');
   });

@@ -49,7 +49,8 @@ export function comicMeta(info: ComicInfo | null): FileMeta {
     rtl: info?.rightToLeft ?? false,
     ageRating: info?.ageRating ?? null,
     finished: notes.finished,
-    vip: notes.vip,
+    pay: notes.pay,
+    price: notes.price,
     scoreX10:
       notes.scoreX10 ?? (info?.communityRating != null ? Math.round(info.communityRating * 20) : null),
     count: info?.count ?? null,

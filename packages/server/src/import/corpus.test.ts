@@ -4,22 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { runImport } from './library-importer.js';
 import type { ImportSummary } from './import-types.js';
+import { importInto } from '../testing/import-into.js';
 import { corpusPath } from './testing/library-fixtures.js';
 
 let ctx: TestApp;
 let comics: ImportSummary;
 let epubs: ImportSummary;
 
-const importRoot = (root: string) =>
-  runImport({
-    root,
-    db: ctx.db,
-    media: ctx.app.media,
-    xorKey: ctx.config.imageXorKey,
-    dataDir: ctx.config.dataDir,
-  });
+const importRoot = (root: string) => importInto(ctx, root);
 
 async function chapters(title: string, type = 0) {
   return ctx.db

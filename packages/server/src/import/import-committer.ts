@@ -3,13 +3,13 @@
  * pages, text, video rows, media records, its library_files row, and its work's derived columns),
  * so a crash leaves either the old state or the new one, never half of a chapter.
  */
-import { WorkType } from '@dm51/shared';
+import { PAY_VIP, WorkType } from '@dm51/shared';
 import type {
   CatalogueImportRepository,
   ChapterOrderRow,
 } from '../repositories/catalogue-import.repository.js';
-import type { FileMeta, ImportKind, PreparedFile } from './import-types.js';
-import { categorySort, compareChapters, deriveWorkFields } from './work-metadata.js';
+import type { FileMeta, ImportKind, PayMode, PreparedFile } from './import-types.js';
+import { categorySort, compareChapters, deriveWorkFields, readFileMeta } from './work-metadata.js';
 import { titleFromWorkKey } from './work-naming.js';
 
 export const WORK_TYPE: Record<ImportKind, number> = {
@@ -17,8 +17,10 @@ export const WORK_TYPE: Record<ImportKind, number> = {
   novel: WorkType.NOVEL,
   anime: WorkType.ANIME,
 };
-/** VIP works keep their first chapters free as a preview (pay 0), the rest are pay 2. */
-export const FREE_CHAPTERS_OF_VIP_WORKS = 3;
+/** Coin and VIP works keep their first chapters free as a preview (pay 0). */
+export const FREE_PREVIEW_CHAPTERS = 3;
+/** chapters.pay of a paid work's chapters past the preview: 1 coin chapter, 2 VIP chapter. */
+export const CHAPTER_PAY: Record<PayMode, number> = { free: 0, coins: 1, vip: PAY_VIP };
 
 export interface CommitResult {
   workId: number;
@@ -216,7 +218,7 @@ export class ImportCommitter {
   /**
    * Re-derives a work from its chapters and files: dense 0-based sort_order in reading order,
    * chapter_count, latest_chapter_title, updated_time (the last chapter change), metadata, cover,
-   * authors, tags, categories and VIP pay. Deletes the work when no chapter is left; returns true then.
+   * authors, tags, categories, pay and price. Deletes the work when no chapter is left; returns true then.
    */
   async recompute(tx: CatalogueImportRepository, workId: number, time: number): Promise<boolean> {
     const work = await tx.workById(workId);
@@ -237,14 +239,14 @@ export class ImportCommitter {
     }
     const files = await tx.filesOfWork(workId);
     const folder = files.find((f) => f.kind === 'work-folder');
-    const folderMeta = folder ? (JSON.parse(folder.meta) as FileMeta) : null;
+    const folderMeta = folder ? readFileMeta(folder.meta) : null;
     // The folder's own metadata (tvshow.nfo) speaks for the whole series, so it comes first.
     const fileMetas = [
       ...(folderMeta ? [folderMeta] : []),
       ...files
         .filter((f) => f.kind !== 'work-folder')
         .sort((a, b) => (position.get(a.path) ?? Infinity) - (position.get(b.path) ?? Infinity))
-        .map((f) => JSON.parse(f.meta) as FileMeta),
+        .map((f) => readFileMeta(f.meta)),
     ];
     const kind = (Object.keys(WORK_TYPE) as ImportKind[]).find((k) => WORK_TYPE[k] === work.type) ?? 'comic';
     const fields = deriveWorkFields({
@@ -262,7 +264,9 @@ export class ImportCommitter {
       cover_width: fields.cover?.width ?? 0,
       cover_height: fields.cover?.height ?? 0,
       is_end: fields.isEnd ? 1 : 0,
-      pay: fields.vip ? 2 : 0,
+      // works.pay marks VIP works only (their badge and the VIP filter); coin works stay 0.
+      pay: fields.pay === 'vip' ? PAY_VIP : 0,
+      chapter_price: fields.chapterPrice,
       score_x10: fields.scoreX10,
       language: fields.language,
       rtl: fields.rtl ? 1 : 0,
@@ -274,7 +278,7 @@ export class ImportCommitter {
     await tx.setChapterPay(
       sorted.map((c, i) => ({
         id: c.id,
-        pay: fields.vip && i >= FREE_CHAPTERS_OF_VIP_WORKS ? 2 : 0,
+        pay: i >= FREE_PREVIEW_CHAPTERS ? CHAPTER_PAY[fields.pay] : 0,
         current: c.pay,
       })),
     );

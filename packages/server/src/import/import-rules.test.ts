@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { headingNumber, volumeNumber } from './novel-preparer.js';
 import { parseNfo } from './nfo.js';
-import { categoriesFor, compareChapters } from './work-metadata.js';
-import { cleanSeriesName, countWords, folderMarksFinished, parseNotes, workKeyFor } from './work-naming.js';
+import type { FileMeta, PayMode } from './import-types.js';
+import {
+  categoriesFor,
+  compareChapters,
+  deriveWorkFields,
+  emptyFileMeta,
+  readFileMeta,
+} from './work-metadata.js';
+import {
+  MAX_CHAPTER_PRICE,
+  cleanSeriesName,
+  countWords,
+  folderMarksFinished,
+  markerPrice,
+  parseNotes,
+  strongerPay,
+  workKeyFor,
+} from './work-naming.js';
 import { comicMeta } from './comic-preparer.js';
+
+const file = (pay: PayMode, price: number | null): FileMeta => ({ ...emptyFileMeta(), pay, price });
 
 describe('series names and status markers', () => {
   it.each([
@@ -41,16 +59,74 @@ describe('ComicInfo Notes and ratings', () => {
   it('reads status, pay and score lines', () => {
     expect(parseNotes('status: finished\npay: vip\nscore: 8.7')).toEqual({
       finished: true,
-      vip: true,
+      pay: 'vip',
+      price: null,
       scoreX10: 87,
     });
-    expect(parseNotes('dm51.status=完结; dm51.pay=2')).toEqual({ finished: true, vip: true, scoreX10: null });
-    expect(parseNotes('Scraped from somewhere. status: ongoing')).toEqual({
-      finished: false,
-      vip: false,
+    expect(parseNotes('dm51.status=完结; dm51.pay=2')).toEqual({
+      finished: true,
+      pay: 'vip',
+      price: null,
       scoreX10: null,
     });
-    expect(parseNotes(null)).toEqual({ finished: false, vip: false, scoreX10: null });
+    expect(parseNotes('Scraped from somewhere. status: ongoing')).toEqual({
+      finished: false,
+      pay: 'free',
+      price: null,
+      scoreX10: null,
+    });
+    expect(parseNotes(null)).toEqual({ finished: false, pay: 'free', price: null, scoreX10: null });
+  });
+
+  it.each([
+    ['pay: coins\nprice: 15', 'coins', 15],
+    ['PAY: Coin', 'coins', null],
+    ['dm51.pay=1; dm51.price=8', 'coins', 8],
+    // VIP wins over coins, whichever line comes first.
+    ['pay: coins\npay: vip', 'vip', null],
+    ['pay: vip\npay: coins\nprice: 20', 'vip', 20],
+    ['pay: free', 'free', null],
+    ['pay: gold', 'free', null],
+    ['pay: constructor', 'free', null],
+    // A price must be a whole number of coins from 1 to MAX_CHAPTER_PRICE.
+    ['pay: coins\nprice: 0', 'coins', null],
+    ['pay: coins\nprice: 2.5', 'coins', null],
+    ['pay: coins\nprice: lots', 'coins', null],
+    [`pay: coins\nprice: ${MAX_CHAPTER_PRICE + 1}`, 'coins', null],
+    [`price: ${MAX_CHAPTER_PRICE}`, 'free', MAX_CHAPTER_PRICE],
+  ])('Notes %j → pay %s, price %s', (notes, pay, price) => {
+    expect(parseNotes(notes)).toMatchObject({ pay, price });
+  });
+
+  it('reads a price from a pay marker’s content', () => {
+    expect(markerPrice('15')).toBe(15);
+    expect(markerPrice(' 15\n')).toBe(15);
+    expect(markerPrice('price: 12')).toBe(12);
+    expect(markerPrice('')).toBeNull();
+    expect(markerPrice('coin chapters from chapter 4')).toBeNull();
+  });
+
+  it('takes the strongest pay and the folder’s price first when deriving a work', () => {
+    const derive = (fileMetas: FileMeta[], folderMeta: FileMeta | null = null) =>
+      deriveWorkFields({ kind: 'comic', workKey: 'comics/A', fileMetas, folderMeta, chapterCount: 5 });
+    expect(derive([file('free', null), file('coins', 9)])).toMatchObject({ pay: 'coins', chapterPrice: 9 });
+    expect(derive([file('coins', 9), file('vip', null)])).toMatchObject({ pay: 'vip', chapterPrice: 9 });
+    expect(derive([file('coins', 9)], file('free', 30))).toMatchObject({ pay: 'coins', chapterPrice: 30 });
+    expect(derive([file('free', null)], file('vip', null))).toMatchObject({ pay: 'vip', chapterPrice: 0 });
+    expect(derive([file('free', null)])).toMatchObject({ pay: 'free', chapterPrice: 0 });
+    expect(strongerPay('vip', 'coins')).toBe('vip');
+    expect(strongerPay('free', 'coins')).toBe('coins');
+  });
+
+  it('reads file statements stored before coin works (vip: true|false)', () => {
+    const legacy = { ...emptyFileMeta(), pay: undefined, price: undefined };
+    expect(readFileMeta(JSON.stringify({ ...legacy, vip: true }))).toMatchObject({ pay: 'vip', price: null });
+    expect(readFileMeta(JSON.stringify({ ...legacy, vip: false }))).toMatchObject({
+      pay: 'free',
+      price: null,
+    });
+    expect(readFileMeta(JSON.stringify({ ...legacy, vip: false }))).not.toHaveProperty('vip');
+    expect(readFileMeta(JSON.stringify(file('coins', 7)))).toEqual(file('coins', 7));
   });
 
   it('maps a 0-5 community rating to score × 10 and credits roles', () => {

@@ -2,6 +2,13 @@
 
 export type ImportKind = 'comic' | 'novel' | 'anime';
 
+/**
+ * How a work's chapters past the free preview are paid for: 'free' (pay 0), 'coins' (coin
+ * chapters, pay 1: unlocked with coins) or 'vip' (VIP chapters, pay 2: open to VIP members, or
+ * unlocked with coins). VIP wins over coins when both are stated.
+ */
+export type PayMode = 'free' | 'coins' | 'vip';
+
 /** An author credit as it appears on a work. */
 export interface AuthorCredit {
   name: string;
@@ -28,8 +35,10 @@ export interface FileMeta {
   ageRating: string | null;
   /** The file says the series is complete (ComicInfo Count reached, Notes, a marker). */
   finished: boolean;
-  /** The file marks the work VIP (pay = 2). */
-  vip: boolean;
+  /** The file marks the work as a coin work or a VIP work ('free' when it says nothing). */
+  pay: PayMode;
+  /** Coins per chapter the file asks for (works.chapter_price); null: the kind's default. */
+  price: number | null;
   /** 0-100 (score × 10), from ComicInfo CommunityRating (0-5 stars) or Notes; null when unknown. */
   scoreX10: number | null;
   /** ComicInfo Count: how many issues the series has in total. */

@@ -6,20 +6,13 @@ import iconv from 'iconv-lite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { runImport } from './library-importer.js';
 import { writeCbz, writeEpub, writeVideo } from './testing/library-fixtures.js';
+import { importInto } from '../testing/import-into.js';
 
 let ctx: TestApp;
 let lib: string;
 
-const importNow = () =>
-  runImport({
-    root: lib,
-    db: ctx.db,
-    media: ctx.app.media,
-    xorKey: ctx.config.imageXorKey,
-    dataDir: ctx.config.dataDir,
-  });
+const importNow = () => importInto(ctx, lib);
 
 async function storedKeys(): Promise<string[]> {
   const keys: string[] = [];

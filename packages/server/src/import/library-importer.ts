@@ -33,6 +33,8 @@ import {
 } from './media-renditions.js';
 import { prepareEpub, prepareTxt } from './novel-preparer.js';
 import { parseNfo } from './nfo.js';
+import { emptyFileMeta } from './work-metadata.js';
+import { markerPrice } from './work-naming.js';
 
 export interface ImportOptions {
   /** The library folder. */
@@ -265,20 +267,9 @@ class LibraryImport {
     const kinds: ImportKind[] = ['comic', 'novel', 'anime'];
     const keys = unit.layoutKind ? [folder] : kinds.map((k) => `${folder}#${k}`);
     const meta: FileMeta = {
-      series: null,
-      altTitles: [],
-      summary: null,
-      authors: [],
-      genres: [],
-      tags: [],
-      language: null,
-      rtl: false,
-      ageRating: null,
+      ...emptyFileMeta(),
       finished: unit.markers?.finished ?? false,
-      vip: unit.markers?.vip ?? false,
-      scoreX10: null,
-      count: null,
-      cover: null,
+      pay: unit.markers?.pay ?? 'free',
     };
     const writer = new MediaWriter(this.options.media, this.options.xorKey, this.renditionLimits);
     try {
@@ -286,6 +277,10 @@ class LibraryImport {
         meta.cover = await writer.putCover(await readFile(join(this.root, unit.poster)));
       }
       if (unit.nfo) Object.assign(meta, parseNfo(await readFile(join(this.root, unit.nfo), 'utf8'), meta));
+      // A pay marker may hold the price per chapter (`.coins` containing `15`); the winning one first.
+      for (const file of unit.markers?.payFiles ?? []) {
+        meta.price ??= markerPrice(await readFile(join(this.root, file), 'utf8').catch(() => ''));
+      }
       const workId = await this.serial(() =>
         this.committer.commitFolder(this.identity(unit, 'work-folder'), keys, meta, writer.written),
       );

@@ -6,7 +6,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPageImage, layoutFolderKind, matchSidecars } from '@dm51/library';
-import type { ImportKind } from './import-types.js';
+import type { ImportKind, PayMode } from './import-types.js';
 
 export type UnitType = 'archive' | 'image-folder' | 'epub' | 'txt' | 'video' | 'work-folder' | 'unsupported';
 
@@ -26,8 +26,12 @@ export interface LibraryUnit {
   /** Videos: their subtitle files and thumbnail. */
   subtitles?: { path: string; format: string; language: string | null }[];
   thumbnail?: string | null;
-  /** Work folders: marker files and the poster/cover image. */
-  markers?: { vip: boolean; finished: boolean };
+  /**
+   * Work folders: marker files and the poster/cover image. `pay` is the strongest pay marker
+   * (`.vip` over `.coins`); `payFiles` are the pay markers, library-relative, the winning one
+   * first: their content may be a price.
+   */
+  markers?: { pay: PayMode; finished: boolean; payFiles: string[] };
   poster?: string | null;
   /** EPUB/TXT: how many books share the folder (one book in a folder is that folder's work). */
   booksInFolder?: number;
@@ -56,6 +60,7 @@ const UNSUPPORTED_EXT = new Set([
 ]);
 /** Files that say something about the whole series folder (documented in the README). */
 const VIP_MARKERS = new Set(['.vip', 'vip', 'vip.txt']);
+const COIN_MARKERS = new Set(['.coins', 'coins', 'coins.txt']);
 const FINISHED_MARKERS = new Set([
   '.complete',
   '.completed',
@@ -143,7 +148,7 @@ async function walkDir(
   const archives = visible.filter((f) => ARCHIVE_EXT.has(ext(f)));
   const books = visible.filter((f) => ext(f) === 'epub');
   const texts = visible.filter(
-    (f) => ext(f) === 'txt' && !/^(readme|notes?|info|vip|license)$/i.test(stem(f)),
+    (f) => ext(f) === 'txt' && !/^(readme|notes?|info|vip|coins|license)$/i.test(stem(f)),
   );
   const posterCandidates = images.filter((f) => POSTER_STEMS.has(stem(f).toLowerCase()));
   // One image named cover/poster is the series' poster; anything more is a folder of pages.
@@ -207,20 +212,22 @@ async function walkDir(
 
   // The series folder itself: markers and a poster say something about the whole work.
   if (depthBelowKindRoot === 1 && !isImageFolder) {
-    const lower = files.map((f) => f.toLowerCase());
-    const vip = lower.some((f) => VIP_MARKERS.has(f));
-    const finished = lower.some((f) => FINISHED_MARKERS.has(f));
+    const vipFiles = files.filter((f) => VIP_MARKERS.has(f.toLowerCase()));
+    const coinFiles = files.filter((f) => COIN_MARKERS.has(f.toLowerCase()));
+    const finishedFiles = files.filter((f) => FINISHED_MARKERS.has(f.toLowerCase()));
+    const pay: PayMode = vipFiles.length > 0 ? 'vip' : coinFiles.length > 0 ? 'coins' : 'free';
+    const finished = finishedFiles.length > 0;
     const poster = posterCandidates.sort()[0] ?? null;
     const nfo = files.find((f) => /^(tvshow|series)\.nfo$/i.test(f)) ?? null;
-    if (vip || finished || poster || nfo) {
+    if (pay !== 'free' || finished || poster || nfo) {
       let size = 0;
       let mtimeMs = 0;
-      const markerFiles = files.filter(
-        (f) => VIP_MARKERS.has(f.toLowerCase()) || FINISHED_MARKERS.has(f.toLowerCase()),
-      );
+      const markerFiles = [...vipFiles, ...coinFiles, ...finishedFiles];
       for (const name of [...markerFiles, ...(poster ? [poster] : []), ...(nfo ? [nfo] : [])]) {
         const info = await statOf(name);
-        size += info.size + 1;
+        // A coin marker weighs one more, so renaming `.vip` to `.coins` (same size, same mtime)
+        // still reads as a change of the folder.
+        size += info.size + (coinFiles.includes(name) ? 2 : 1);
         mtimeMs = Math.max(mtimeMs, info.mtimeMs);
       }
       units.push({
@@ -230,7 +237,7 @@ async function walkDir(
         type: 'work-folder',
         size,
         mtimeMs,
-        markers: { vip, finished },
+        markers: { pay, finished, payFiles: [...vipFiles, ...coinFiles].map(relOf) },
         poster: poster ? relOf(poster) : null,
         nfo: nfo ? relOf(nfo) : null,
       });

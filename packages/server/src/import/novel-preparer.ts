@@ -15,6 +15,7 @@ import { mediaUrlPath } from '../media/media-key.js';
 import type { AuthorCredit, FileMeta, PreparedChapter, PreparedFile } from './import-types.js';
 import type { LibraryUnit } from './library-walker.js';
 import type { PrepareContext } from './comic-preparer.js';
+import { emptyFileMeta } from './work-metadata.js';
 import { cleanSeriesName, countWords, stemOf, workKeyFor } from './work-naming.js';
 
 const ROLE_NAMES: Record<string, string> = {
@@ -25,25 +26,6 @@ const ROLE_NAMES: Record<string, string> = {
   edt: 'editor',
   nrt: 'narrator',
 };
-
-function emptyMeta(): FileMeta {
-  return {
-    series: null,
-    altTitles: [],
-    summary: null,
-    authors: [],
-    genres: [],
-    tags: [],
-    language: null,
-    rtl: false,
-    ageRating: null,
-    finished: false,
-    vip: false,
-    scoreX10: null,
-    count: null,
-    cover: null,
-  };
-}
 
 function sourcePath(rel: string, index: number): string {
   return `${rel}#${String(index + 1).padStart(4, '0')}`;
@@ -197,7 +179,7 @@ export async function prepareEpub(unit: LibraryUnit, ctx: PrepareContext): Promi
 }
 
 function epubMeta(book: EpubBook): FileMeta {
-  const meta = emptyMeta();
+  const meta = emptyFileMeta();
   const m = book.metadata;
   meta.series = m.series?.name ? cleanSeriesName(m.series.name) : null;
   meta.summary = m.description;
@@ -253,7 +235,7 @@ export function guessLanguage(sample: string): string | null {
 export async function prepareTxt(unit: LibraryUnit): Promise<PreparedFile> {
   const book = await readTxt(unit.abs);
   const parsed = parseName(unit.rel);
-  const meta = emptyMeta();
+  const meta = emptyFileMeta();
   meta.language = guessLanguage(
     book.chapters
       .slice(0, 3)

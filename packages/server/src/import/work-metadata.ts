@@ -4,8 +4,8 @@
  * file also removes the tags and authors only it contributed.
  */
 import { naturalCompare } from '@dm51/library';
-import type { AuthorCredit, FileMeta, ImportKind, StoredImage } from './import-types.js';
-import { folderMarksFinished, titleFromWorkKey } from './work-naming.js';
+import type { AuthorCredit, FileMeta, ImportKind, PayMode, StoredImage } from './import-types.js';
+import { folderMarksFinished, strongerPay, titleFromWorkKey } from './work-naming.js';
 
 export interface WorkFields {
   title: string;
@@ -15,7 +15,10 @@ export interface WorkFields {
   tags: string[];
   categories: string[];
   isEnd: boolean;
-  vip: boolean;
+  /** The strongest pay any file or the folder states (VIP over coins over free). */
+  pay: PayMode;
+  /** works.chapter_price: the first stated price, 0 for the kind's default. */
+  chapterPrice: number;
   scoreX10: number;
   language: string;
   rtl: boolean;
@@ -140,13 +143,47 @@ export function deriveWorkFields(input: {
     tags,
     categories: categoriesFor(genres),
     isEnd: finished,
-    vip: metas.some((m) => m.vip) || (input.folderMeta?.vip ?? false),
+    pay: [...metas, ...(input.folderMeta ? [input.folderMeta] : [])]
+      .map((m) => m.pay)
+      .reduce(strongerPay, 'free'),
+    chapterPrice: input.folderMeta?.price ?? first((m) => m.price) ?? 0,
     scoreX10: first((m) => m.scoreX10) ?? 0,
     language: (first((m) => m.language) ?? '').slice(0, 16),
     rtl: metas.some((m) => m.rtl),
     ageRating: (first((m) => m.ageRating) ?? '').slice(0, 32),
     cover: input.folderMeta?.cover ?? first((m) => m.cover),
   };
+}
+
+/** A file that says nothing about its work; preparers fill in what they read. */
+export function emptyFileMeta(): FileMeta {
+  return {
+    series: null,
+    altTitles: [],
+    summary: null,
+    authors: [],
+    genres: [],
+    tags: [],
+    language: null,
+    rtl: false,
+    ageRating: null,
+    finished: false,
+    pay: 'free',
+    price: null,
+    scoreX10: null,
+    count: null,
+    cover: null,
+  };
+}
+
+/**
+ * A file's statement as library_files.meta keeps it. Rows written before coin works said
+ * `vip: true|false` instead of `pay`; they read as that mode until the file is imported again.
+ */
+export function readFileMeta(json: string): FileMeta {
+  const meta = JSON.parse(json) as Partial<FileMeta> & { vip?: boolean };
+  const { vip, ...rest } = meta;
+  return { ...rest, pay: meta.pay ?? (vip ? 'vip' : 'free'), price: meta.price ?? null } as FileMeta;
 }
 
 /** Sort key parts of a chapter: volume, then number (or, inside one book, file and position). */

@@ -2,7 +2,7 @@
  * Names and identities of works: which work a file belongs to, what the work is called, and what a
  * folder name or ComicInfo Notes say about its status. Pure functions, table-tested.
  */
-import type { ImportKind } from './import-types.js';
+import type { ImportKind, PayMode } from './import-types.js';
 import type { LibraryUnit } from './library-walker.js';
 
 /** Status markers in folder names: `[完结]`, `【完結】`, `(Complete)`, `[Completed]`, `- 完结`, `[END]`. */
@@ -63,30 +63,64 @@ export function titleFromWorkKey(workKey: string): string {
 
 export interface NotesFlags {
   finished: boolean;
-  vip: boolean;
+  pay: PayMode;
+  price: number | null;
   scoreX10: number | null;
+}
+
+const PAY_RANK: Record<PayMode, number> = { free: 0, coins: 1, vip: 2 };
+
+/** The stronger of two pay statements: VIP wins over coins, coins over free. */
+export function strongerPay(a: PayMode, b: PayMode): PayMode {
+  return PAY_RANK[b] > PAY_RANK[a] ? b : a;
+}
+
+/** `pay:` values in Notes; numbers are chapters.pay's own (1 coin chapters, 2 VIP chapters). */
+const PAY_VALUES = new Map<string, PayMode>([
+  ['vip', 'vip'],
+  ['2', 'vip'],
+  ['coins', 'coins'],
+  ['coin', 'coins'],
+  ['1', 'coins'],
+]);
+
+/** The highest price a library can set per chapter; anything above reads as a typo and is ignored. */
+export const MAX_CHAPTER_PRICE = 10_000;
+
+/** A price in coins per chapter: a whole number from 1 to MAX_CHAPTER_PRICE, else null (the default). */
+export function parsePrice(text: string): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const price = Number(text);
+  return price >= 1 && price <= MAX_CHAPTER_PRICE ? price : null;
 }
 
 /**
  * The house convention for what ComicInfo has no element for (documented in the README):
- * `<Notes>` lines such as `status: finished`, `pay: vip`, `score: 8.7`. 完结/完結 and 2 are accepted.
+ * `<Notes>` lines such as `status: finished`, `pay: vip`, `pay: coins`, `price: 15`, `score: 8.7`.
+ * 完结/完結, `pay: 2` (VIP) and `pay: 1` (coins) are accepted; VIP wins when both pay lines appear.
  */
 export function parseNotes(notes: string | null): NotesFlags {
-  const flags: NotesFlags = { finished: false, vip: false, scoreX10: null };
+  const flags: NotesFlags = { finished: false, pay: 'free', price: null, scoreX10: null };
   if (!notes) return flags;
   for (const line of notes.split(/[\n;]+/)) {
-    const m = /^\s*(?:dm51[.:])?\s*(status|pay|score)\s*[:=]\s*(.+?)\s*$/i.exec(line);
+    const m = /^\s*(?:dm51[.:])?\s*(status|pay|price|score)\s*[:=]\s*(.+?)\s*$/i.exec(line);
     if (!m) continue;
     const key = m[1]!.toLowerCase();
     const value = m[2]!.toLowerCase();
     if (key === 'status') flags.finished = /^(finished|complete|completed|ended|完结|完結)$/.test(value);
-    if (key === 'pay') flags.vip = value === 'vip' || value === '2';
+    if (key === 'pay') flags.pay = strongerPay(flags.pay, PAY_VALUES.get(value) ?? 'free');
+    if (key === 'price') flags.price = parsePrice(value);
     if (key === 'score') {
       const score = Number(value);
       if (Number.isFinite(score) && score >= 0 && score <= 10) flags.scoreX10 = Math.round(score * 10);
     }
   }
   return flags;
+}
+
+/** A `.coins`/`.vip` marker's content: a bare number (`15`) or a `price: 15` line sets the price. */
+export function markerPrice(content: string): number | null {
+  return parsePrice(content) ?? parseNotes(content).price;
 }
 
 /** Words (Latin) plus characters (CJK), the way readers count a chapter's length. */

@@ -47,6 +47,7 @@ export interface WorkUpdate {
   cover_height: number;
   is_end: number;
   pay: number;
+  chapter_price: number;
   score_x10: number;
   language: string;
   rtl: number;
