@@ -18,6 +18,7 @@ import { installErrorHandler } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
 import { mediaPlugin } from './plugins/media.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { paymentsPlugin } from './payments/payments-plugin.js';
 import { webPlugin } from './plugins/web.js';
 import { API_ROUTES } from './routes/index.js';
 import { createServices } from './services/index.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthPlugin);
   await app.register(openApiPlugin);
   await app.register(mediaPlugin);
+  await app.register(paymentsPlugin);
   await app.register(envelopePlugin, { prefix: '/v3', routes: API_ROUTES });
   await app.register(webPlugin);
   return app;

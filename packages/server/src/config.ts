@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseEnvelopeKey } from '@dm51/shared';
 import { z } from 'zod';
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
 
 /**
@@ -53,6 +54,8 @@ export interface Config {
   libraryDir?: string | null;
   /** The HLS job runner (TRANSCODE, TRANSCODE_CONCURRENCY); unset (server unit tests) means off. */
   transcode?: TranscodeConfig;
+  /** Currency, order TTL, the demo cashier and Stripe (PAY_*, STRIPE_*); unset (unit tests): the defaults. */
+  payments?: PaymentsConfig;
 }
 
 /** Treats an empty variable as unset, as shells and CI files often export `VAR=`. */
@@ -143,9 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   let delivery: DeliveryConfig;
   let transcode: TranscodeConfig;
+  let payments: PaymentsConfig;
+  const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
     transcode = loadTranscodeConfig(env);
+    payments = loadPaymentsConfig(env, envelopeKey ?? DEV_DEFAULTS.ENVELOPE_KEY);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -162,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: vars.DATABASE_URL ?? null,
     sqlitePath: resolve(dataDir, 'app.db'),
-    envelopeKey: secret('ENVELOPE_KEY', vars.ENVELOPE_KEY?.toLowerCase(), DEV_DEFAULTS.ENVELOPE_KEY),
+    envelopeKey: secret('ENVELOPE_KEY', envelopeKey, DEV_DEFAULTS.ENVELOPE_KEY),
     apiKey: secret('API_KEY', vars.API_KEY, DEV_DEFAULTS.API_KEY),
     imageXorKey: secret('IMAGE_XOR_KEY', vars.IMAGE_XOR_KEY, Number(DEV_DEFAULTS.IMAGE_XOR_KEY)),
     timestampWindowS: vars.TIMESTAMP_WINDOW_S,
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoLibrary: vars.DEMO_LIBRARY === 'on',
     libraryDir: vars.LIBRARY_DIR ? resolve(vars.LIBRARY_DIR) : null,
     transcode,
+    payments,
   };
 }
 

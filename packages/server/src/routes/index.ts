@@ -8,6 +8,8 @@ import { ACCOUNT_ROUTES } from './user/account-routes.js';
 import { DISCOVERY_ROUTES } from './category/discovery-routes.js';
 import { ANIME_ROUTES } from './anime/anime-routes.js';
 import { COMMUNITY_ROUTES } from './comment/community-routes.js';
+import { PAY_ROUTES } from './pay/pay-routes.js';
+import { MONEY_ROUTES } from './money/money-routes.js';
 
 export const API_ROUTES: FastifyPluginAsync[] = [
   appInitRoute,
@@ -18,4 +20,6 @@ export const API_ROUTES: FastifyPluginAsync[] = [
   ...DISCOVERY_ROUTES,
   ...ANIME_ROUTES,
   ...COMMUNITY_ROUTES,
+  ...MONEY_ROUTES,
+  ...PAY_ROUTES,
 ];

@@ -5,7 +5,7 @@
 import type { ChargeNotice, ComicPage, ReaderChapter } from '@dm51/shared';
 import { presentNovelHtml, presentPages, presentReaderChapter } from '../presenters/chapter.presenter.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
-import { isLockedFor, isVipActive } from '../policies/chapter-access.policy.js';
+import { isVipActive } from '../policies/chapter-access.policy.js';
 import { CatalogueErrors } from './catalogue.service.js';
 import type { UnlockService } from './unlock.service.js';
 import type { ViewCounter } from './view-counter.service.js';

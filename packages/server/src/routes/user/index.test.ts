@@ -41,15 +41,27 @@ describe('/v3/user/index', () => {
     expect(user['inviteid']).toMatch(/^\w{8}$/);
   });
 
-  it('presents balances from the stored row (rmb in yuan, coins as cion)', async () => {
+  it('presents balances from the stored row (rmb in yuan, coins as cion) and VIP days left as of now', async () => {
     const session = await client.initGuest();
+    const viptime = Math.floor(Date.now() / 1000) + 30 * 86_400 - 100;
     await ctx.db
       .updateTable('users')
-      .set({ coins: 120, rmb_fen: 1999, vip: 1, vipday: 30, viptime: 1_900_000_000 })
+      .set({ coins: 120, ticket: 7, rmb_fen: 1999, vip: 1, vipday: 99, viptime })
       .where('id', '=', session.userId)
       .execute();
     const { user } = (await client.call<UserIndex>('/v3/user/index', {}, { session })).data!;
-    expect(user).toMatchObject({ cion: 120, rmb: 19.99, vip: 1, vipday: 30, viptime: 1_900_000_000 });
+    expect(user).toMatchObject({ cion: 120, ticket: 7, rmb: 19.99, vip: 1, vipday: 30, viptime });
+  });
+
+  it('reads an expired VIP as not VIP, keeping when it ended', async () => {
+    const session = await client.initGuest();
+    await ctx.db
+      .updateTable('users')
+      .set({ vip: 1, vipday: 30, viptime: 1_600_000_000 })
+      .where('id', '=', session.userId)
+      .execute();
+    const { user } = (await client.call<UserIndex>('/v3/user/index', {}, { session })).data!;
+    expect(user).toMatchObject({ vip: 0, vipday: 0, viptime: 1_600_000_000 });
   });
 
   it('answers a registered user with guest null', async () => {

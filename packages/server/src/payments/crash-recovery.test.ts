@@ -1,0 +1,225 @@
+/**
+ * kill -9 between payment and fulfilment: the real server runs as a child process (SQLite in a temp
+ * DATA_DIR), a user orders coins, the cashier's book records the payment but its notification never
+ * arrives, and the server is killed with SIGKILL. After a restart the reconciler's start-up pass
+ * fulfils the order exactly once; a replayed notification afterwards changes nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createEnvelope } from '@dm51/shared';
+import { nodeCfbCipher } from '@dm51/shared/node';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signCashierBody } from './cashier-signature.js';
+import { derivedCashierSecret } from './payment-config.js';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const SERVER = ['--conditions=source', '--import', 'tsx', 'packages/server/src/server.ts'];
+const ENVELOPE_KEY = randomBytes(16).toString('hex');
+const API_KEY = `crash-${randomBytes(8).toString('hex')}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'dm51-pay-crash-'));
+const children: ChildProcess[] = [];
+const envelope = createEnvelope(ENVELOPE_KEY, nodeCfbCipher);
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the server and answers its base URL once it listens (read from its JSON log). */
+async function startServer(): Promise<{ child: ChildProcess; base: string }> {
+  const { DATABASE_URL: _sqliteOnly, ...rest } = process.env;
+  const child = spawn(process.execPath, SERVER, {
+    cwd: REPO,
+    env: {
+      ...rest,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ENVELOPE_KEY,
+      API_KEY,
+      IMAGE_XOR_KEY: '77',
+      DEMO_LIBRARY: 'off',
+      TRANSCODE: 'off',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const base = await new Promise<string>((resolveBase, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 15 s')), 15_000);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolveBase(match[1]!);
+      }
+    });
+  });
+  return { child, base };
+}
+
+async function call<T>(
+  base: string,
+  path: string,
+  payload: Record<string, unknown>,
+  session?: { token: string; uid: number },
+) {
+  const body = {
+    user_token: session?.token ?? '',
+    user_id: session?.uid ?? 0,
+    facility: 'Android_h5',
+    deviceid: 'crash-test-device',
+    apikey: API_KEY,
+    is_guest: session ? 0 : 1,
+    timestamp: Date.now(),
+    ...payload,
+  };
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `data=${envelope.seal(body)}`,
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: string | null };
+  if (json.code !== 1 || !json.data) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return envelope.open(json.data) as T;
+}
+
+function withDb<T>(work: (db: SqliteDatabase.Database) => T): T {
+  const db = new SqliteDatabase(join(dataDir, 'app.db'), { timeout: 5_000 });
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const entriesOf = (orderId: number) =>
+  withDb(
+    (db) =>
+      (db.prepare('select count(*) n from ledger_entries where order_id = ?').get(orderId) as { n: number })
+        .n,
+  );
+
+async function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
+
+describe('payments survive kill -9', () => {
+  it('fulfils a paid order exactly once after a SIGKILL and a restart', async () => {
+    const first = await startServer();
+    const guest = await call<{ token: string; user: { id: number } }>(first.base, '/v3/app/init', {
+      deviceid: 'crash-test-device',
+    });
+    const session = { token: guest.token, uid: guest.user.id };
+    withDb((db) => db.prepare('update users set is_guest = 0 where id = ?').run(session.uid));
+    const pack = withDb(
+      (db) => db.prepare('select id from coin_packages where coins = 300').get() as { id: number },
+    );
+    const order = async (key: string) =>
+      call<{ order: { order_no: string }; pay_url: string }>(
+        first.base,
+        '/v3/pay/init',
+        { product_type: 'coins', product_id: pack.id, method: 'cashier', idempotency_key: key },
+        session,
+      );
+    const lost = await order('crash-lost-notify');
+    const half = await order('crash-half-done');
+
+    // The cashier recorded both payments; the notifications never left. The second order is as a
+    // crash mid-way leaves it: payment recorded ('paid'), wallet not credited yet. The server then
+    // stays down for two minutes (the reconciler asks about orders older than a minute).
+    const now = Math.floor(Date.now() / 1000);
+    withDb((db) => {
+      db.prepare("update cashier_payments set status = 'paid', paid_time = ? where order_no in (?, ?)").run(
+        now,
+        lost.order.order_no,
+        half.order.order_no,
+      );
+      db.prepare("update payment_orders set status = 'paid', paid_time = ? where order_no = ?").run(
+        now,
+        half.order.order_no,
+      );
+      db.prepare('update payment_orders set created_time = created_time - 120 where user_id = ?').run(
+        session.uid,
+      );
+    });
+    await killed(first.child, 'SIGKILL');
+    const ids = withDb((db) =>
+      [lost, half].map(
+        (o) =>
+          (
+            db.prepare('select id from payment_orders where order_no = ?').get(o.order.order_no) as {
+              id: number;
+            }
+          ).id,
+      ),
+    );
+    expect(ids.map(entriesOf)).toEqual([0, 0]);
+
+    const second = await startServer();
+    const deadline = Date.now() + 10_000;
+    let statuses: string[] = [];
+    while (Date.now() < deadline) {
+      statuses = withDb((db) =>
+        ids.map(
+          (id) =>
+            (db.prepare('select status from payment_orders where id = ?').get(id) as { status: string })
+              .status,
+        ),
+      );
+      if (statuses.every((s) => s === 'fulfilled')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(statuses).toEqual(['fulfilled', 'fulfilled']);
+    expect(ids.map(entriesOf)).toEqual([1, 1]);
+    const user = withDb((db) => db.prepare('select coins, ticket from users where id = ?').get(session.uid));
+    expect(user).toEqual({ coins: 600, ticket: 60 });
+
+    // The lost notification finally arrives (and again): recognised, nothing moves.
+    const payment = withDb(
+      (db) =>
+        db
+          .prepare(
+            'select payment_id, order_no, amount_fen, currency from cashier_payments where order_no = ?',
+          )
+          .get(lost.order.order_no) as {
+          payment_id: string;
+          order_no: string;
+          amount_fen: number;
+          currency: string;
+        },
+    );
+    const body = JSON.stringify({
+      notify_id: `${payment.payment_id}:paid`,
+      ...payment,
+      status: 'paid',
+      paid_time: now,
+    });
+    for (let i = 0; i < 2; i++) {
+      const replay = await fetch(`${second.base}/pay/notify/cashier`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-cashier-signature': signCashierBody(
+            derivedCashierSecret(ENVELOPE_KEY),
+            body,
+            Math.floor(Date.now() / 1000),
+          ),
+        },
+        body,
+      });
+      expect(replay.status).toBe(200);
+    }
+    expect(ids.map(entriesOf)).toEqual([1, 1]);
+    await killed(second.child, 'SIGTERM');
+  }, 40_000);
+});

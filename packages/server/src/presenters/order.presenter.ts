@@ -1,0 +1,25 @@
+/** Payment order rows → the order record of /v3/pay/* (times are 0 until they happen). */
+import { orderStatusSchema, productTypeSchema, type Order } from '@dm51/shared';
+import type { PaymentOrderRow } from '../db/schema.js';
+
+export function presentOrder(row: PaymentOrderRow): Order {
+  return {
+    order_no: row.order_no,
+    product_type: productTypeSchema.parse(row.product_type),
+    product_id: row.product_id,
+    title: row.title,
+    amount_fen: row.amount_fen,
+    currency: row.currency,
+    method: row.method,
+    status: orderStatusSchema.parse(row.status),
+    coins: row.coins,
+    bonus: row.bonus,
+    vip_days: row.vip_days,
+    created_time: row.created_time,
+    expires_time: row.expires_time,
+    paid_time: row.paid_time || 0,
+    fulfilled_time: row.fulfilled_time || 0,
+    refunded_time: row.refunded_time || 0,
+    reason: row.reason,
+  };
+}

@@ -1,0 +1,13 @@
+/** /v3/pay/cancel: cancels an order that was not paid yet. */
+import { payCancelCall } from '@dm51/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall, sessionOf } from '../../plugins/envelope.js';
+import { presentOrder } from '../../presenters/order.presenter.js';
+
+export const payCancelRoute: FastifyPluginAsync = async (app) => {
+  registerCall(app, payCancelCall, async (input, context) => ({
+    order: presentOrder(
+      await app.services.money.payments.orders.cancel(sessionOf(context).userId, input.order_no),
+    ),
+  }));
+};

@@ -1,0 +1,396 @@
+/**
+ * Payment orders: created → paid → fulfilled; or expired / failed / cancelled; fulfilled → refunded.
+ *
+ * Every report of a payment (the provider's callback, /v3/pay/save asking the provider, the
+ * reconciler) ends in `settle`, which in ONE ledger transaction records the provider event (unique,
+ * so a replay is recognised), moves the order to fulfilled only from a state that is not yet
+ * fulfilled (a conditional update: of two racing writers one moves it, the other finds nothing to
+ * do) and credits the wallet under the order's entry key. However many reports arrive, in whatever
+ * order, and whatever crashed in between, the wallet is credited once.
+ *
+ * A payment the provider confirms is fulfilled even when the order had expired, failed or been
+ * cancelled meanwhile: the money was taken, so the buyer gets what they paid for (a refund is the
+ * operator's call).
+ */
+import { ApiCode, type ProductType, type Wallet } from '@dm51/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentOrderRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { newOrderNo } from '../payments/payment-ids.js';
+import {
+  CallbackRejected,
+  ProviderError,
+  type CallbackRequest,
+  type PaymentProvider,
+  type PaymentStatus,
+  type ProviderRegistry,
+} from '../payments/payment-provider.js';
+import { OrderRepository } from '../repositories/order.repository.js';
+import { idempotencyConflict } from './idempotent-call.js';
+import { nowS, type LedgerService } from './ledger.service.js';
+import type { ProductsService } from './products.service.js';
+import type { WalletService } from './wallet.service.js';
+
+export const orderNotFound = () => new AppError(ApiCode.ORDER_NOT_FOUND, 'No such order');
+export const orderState = (msg: string) => new AppError(ApiCode.ORDER_STATE, msg);
+export const paymentFailed = (msg = 'The payment provider could not take this order; nothing was charged') =>
+  new AppError(ApiCode.PAYMENT_FAILED, msg);
+export const methodUnavailable = () =>
+  new AppError(ApiCode.PAYMENT_METHOD_UNAVAILABLE, 'This payment method is not available');
+
+/** States from which a confirmed payment fulfils the order (all but fulfilled and refunded). */
+const SETTLEABLE = ['created', 'paid', 'expired', 'failed', 'cancelled'] as const;
+/** A created order is asked about (reconciler) once it is this old. */
+const RECONCILE_AFTER_S = 60;
+const RECONCILE_BATCH = 100;
+const RECONCILE_MAX = 1_000;
+
+const REASONS = {
+  failed: 'Not paid: declined, failed or cancelled at the payment page',
+  expired: 'Not paid in time',
+  checkout: 'The payment provider could not open this payment',
+} as const;
+
+export interface OrderSettings {
+  currency: string;
+  orderTtlS: number;
+}
+
+export interface InitRequest {
+  productType: ProductType;
+  productId: number;
+  method: string;
+  idempotencyKey: string;
+}
+
+/** A provider event that reached us (recorded once per provider and event id). */
+interface ReceivedEvent {
+  provider: string;
+  eventId: string;
+  type: string;
+}
+
+export interface CallbackAnswer {
+  status: number;
+  body: string;
+}
+
+export interface ReconcileReport {
+  checked: number;
+  fulfilled: number;
+  expired: number;
+  failed: number;
+}
+
+/** Where the payer comes back to after paying: the app's pay page for this order. */
+export function returnUrl(origin: string, orderNo: string): string {
+  return `${origin}/#/pages/user/vip/pay?order=${encodeURIComponent(orderNo)}`;
+}
+
+export class OrderService {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly ledger: LedgerService,
+    private readonly wallet: WalletService,
+    private readonly products: ProductsService,
+    private readonly providers: ProviderRegistry,
+    private readonly settings: OrderSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Makes the order for a product and opens its payment. Idempotent by (user, key): a repeat answers
+   * the same order and pay URL; the same key for another product or method is a conflict.
+   */
+  async init(
+    userId: number,
+    request: InitRequest,
+    origin: string,
+  ): Promise<{ order: PaymentOrderRow; payUrl: string }> {
+    const existing = await this.orders.byUserKey(userId, request.idempotencyKey);
+    if (existing) return this.resume(existing, request, origin);
+    const provider = this.provider(request.method);
+    const quote = await this.products.quote(userId, request.productType, request.productId);
+    const now = nowS();
+    const order = await this.orders.insert({
+      order_no: newOrderNo(),
+      user_id: userId,
+      product_type: quote.productType,
+      product_id: quote.productId,
+      title: quote.title,
+      amount_fen: quote.amountFen,
+      currency: this.settings.currency,
+      method: provider.id,
+      coins: quote.coins,
+      bonus: quote.bonus,
+      bonus_days: quote.bonusDays,
+      vip_days: quote.vipDays,
+      idempotency_key: request.idempotencyKey,
+      created_time: now,
+      expires_time: now + this.settings.orderTtlS,
+    });
+    if (order) return this.checkout(order, provider, origin);
+    // A concurrent request with the same key inserted first.
+    const raced = await this.orders.byUserKey(userId, request.idempotencyKey);
+    if (!raced) throw new Error('order insert conflicted, yet no order has this key');
+    return this.resume(raced, request, origin);
+  }
+
+  /** Confirms an order after the payment page: asks the provider and fulfils when it was paid. */
+  async save(userId: number, orderNo: string): Promise<{ order: PaymentOrderRow; wallet: Wallet }> {
+    const order = await this.refresh(await this.owned(userId, orderNo));
+    return { order, wallet: await this.wallet.wallet(userId) };
+  }
+
+  /** Cancels a created order (and its checkout at the provider); a cancelled one answers unchanged. */
+  async cancel(userId: number, orderNo: string): Promise<PaymentOrderRow> {
+    const order = await this.owned(userId, orderNo);
+    if (order.status === 'cancelled') return order;
+    if (order.status !== 'created') throw orderState(`This order is ${order.status} and cannot be cancelled`);
+    const provider = this.providers.get(order.method);
+    if (provider) {
+      let stopped: boolean;
+      try {
+        stopped = await provider.cancel(order);
+      } catch (error) {
+        this.log.warn({ err: error, orderNo }, 'provider did not cancel the checkout');
+        throw paymentFailed('The payment provider could not be reached; try again');
+      }
+      if (!stopped) {
+        await this.settle(order, 'paid');
+        throw orderState('This order was paid meanwhile and cannot be cancelled');
+      }
+    }
+    await this.orders.transition(order.id, ['created'], { status: 'cancelled', reason: 'Cancelled' });
+    const after = await this.orders.byId(order.id);
+    if (after.status !== 'cancelled')
+      throw orderState(`This order is ${after.status} and cannot be cancelled`);
+    return after;
+  }
+
+  async list(
+    userId: number,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: PaymentOrderRow[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.orders.pageOfUser(userId, (page - 1) * limit, limit),
+      this.orders.countOfUser(userId),
+    ]);
+    return { rows, total };
+  }
+
+  /**
+   * Refunds a fulfilled order (operator console): the provider gives the money back first, then one
+   * ledger transaction marks the order refunded and takes back what the order credited, as far as
+   * it is left. Repeating it changes nothing.
+   */
+  async refund(orderNo: string, reason: string): Promise<{ order: PaymentOrderRow; keptCoins: number }> {
+    const order = await this.orders.byNo(orderNo);
+    if (!order) throw orderNotFound();
+    if (order.status === 'refunded') return { order, keptCoins: 0 };
+    if (order.status !== 'fulfilled')
+      throw orderState(`Only a fulfilled order can be refunded (${order.status})`);
+    const provider = this.provider(order.method);
+    try {
+      await provider.refund(order);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.log.error({ err: error, orderNo }, 'refund refused by the provider');
+      throw paymentFailed('The payment provider refused the refund; nothing changed');
+    }
+    return this.ledger.transaction(async (tx) => {
+      const orders = new OrderRepository(tx.trx);
+      const moved = await orders.transition(order.id, ['fulfilled'], {
+        status: 'refunded',
+        refunded_time: tx.now,
+        reason: reason.slice(0, 300),
+      });
+      const row = await orders.byId(order.id);
+      if (!moved) return { order: row, keptCoins: 0 };
+      const fulfilEntryId = await tx.repo.entryIdByKey(`order:${order.id}:fulfil`);
+      if (fulfilEntryId === null) throw new Error(`order ${orderNo} is fulfilled but has no ledger entry`);
+      const { keptCoins } = await this.wallet.refundOrder(tx, row, fulfilEntryId);
+      return { order: row, keptCoins };
+    });
+  }
+
+  /** A provider's HTTP callback: verified, recorded once, applied. */
+  async handleCallback(providerId: string, request: CallbackRequest): Promise<CallbackAnswer> {
+    const provider = this.providers.get(providerId);
+    if (!provider) return { status: 404, body: 'unknown payment provider' };
+    let event;
+    try {
+      event = provider.verifyCallback(request);
+    } catch (error) {
+      if (!(error instanceof CallbackRejected)) throw error;
+      this.log.warn({ provider: providerId, reason: error.message }, 'payment callback refused');
+      return { status: error.httpStatus, body: error.message };
+    }
+    if (!event.outcome) return { status: 200, body: 'ignored' };
+    const order = await this.orders.byNo(event.orderNo);
+    if (!order || order.method !== provider.id) {
+      // Answered 200 so the provider stops retrying an event that is not ours.
+      this.log.warn(
+        { provider: providerId, orderNo: event.orderNo },
+        'payment callback for an unknown order',
+      );
+      return { status: 200, body: 'unknown order' };
+    }
+    if (
+      event.outcome === 'paid' &&
+      ((event.amountFen !== undefined && event.amountFen !== order.amount_fen) ||
+        (event.currency !== undefined && event.currency !== order.currency))
+    ) {
+      this.log.error(
+        { provider: providerId, orderNo: order.order_no, event },
+        'paid amount differs from the order',
+      );
+      return { status: 400, body: 'amount does not match the order' };
+    }
+    await this.settle(order, event.outcome, {
+      provider: provider.id,
+      eventId: event.eventId,
+      type: event.type,
+    });
+    return { status: 200, body: 'ok' };
+  }
+
+  /**
+   * Brings unsettled orders up to date: 'paid' orders are fulfilled, 'created' ones older than a
+   * minute are asked about (as /v3/pay/save does) and expired when unpaid past their time.
+   */
+  async reconcile(now = nowS()): Promise<ReconcileReport> {
+    const report: ReconcileReport = { checked: 0, fulfilled: 0, expired: 0, failed: 0 };
+    const tally = (after: PaymentOrderRow) => {
+      report.checked += 1;
+      if (after.status === 'fulfilled') report.fulfilled += 1;
+      if (after.status === 'expired') report.expired += 1;
+      if (after.status === 'failed') report.failed += 1;
+    };
+    for (const status of ['paid', 'created'] as const) {
+      const createdBefore = status === 'paid' ? now : now - RECONCILE_AFTER_S;
+      let afterId = 0;
+      for (let seen = 0; seen < RECONCILE_MAX;) {
+        const batch = await this.orders.inStatus(status, createdBefore, afterId, RECONCILE_BATCH);
+        for (const order of batch) {
+          try {
+            tally(await this.refresh(order, now));
+          } catch (error) {
+            this.log.error({ err: error, orderNo: order.order_no }, 'order not reconciled');
+          }
+        }
+        seen += batch.length;
+        if (batch.length < RECONCILE_BATCH) break;
+        afterId = batch[batch.length - 1]!.id;
+      }
+    }
+    return report;
+  }
+
+  /** Asks the provider about an unsettled order and applies its answer; settled orders answer as they are. */
+  private async refresh(order: PaymentOrderRow, now = nowS()): Promise<PaymentOrderRow> {
+    if (order.status === 'paid') return this.settle(order, 'paid');
+    if (order.status !== 'created') return order;
+    const provider = this.providers.get(order.method);
+    let status: PaymentStatus = 'pending';
+    if (provider) {
+      try {
+        status = await provider.fetchStatus(order);
+      } catch (error) {
+        this.log.warn({ err: error, orderNo: order.order_no }, 'payment status not available');
+        return order;
+      }
+    }
+    if (status === 'pending' && order.expires_time <= now) status = await this.stopExpired(provider, order);
+    return this.settle(order, status);
+  }
+
+  /** An unpaid order past its time: its checkout is closed first, unless it was paid just now. */
+  private async stopExpired(provider: PaymentProvider | undefined, order: PaymentOrderRow) {
+    if (!provider) return 'expired';
+    try {
+      return (await provider.cancel(order)) ? 'expired' : 'paid';
+    } catch (error) {
+      this.log.warn({ err: error, orderNo: order.order_no }, 'expired checkout not closed; next time');
+      return 'pending';
+    }
+  }
+
+  /** Applies what the provider says about an order, in one ledger transaction (see the file comment). */
+  private async settle(
+    order: PaymentOrderRow,
+    status: PaymentStatus,
+    event?: ReceivedEvent,
+  ): Promise<PaymentOrderRow> {
+    if (status === 'pending' && !event) return order;
+    try {
+      return await this.ledger.transaction(async (tx) => {
+        const orders = new OrderRepository(tx.trx);
+        if (event && !(await orders.recordEvent({ ...event, orderId: order.id, time: tx.now })))
+          return orders.byId(order.id);
+        if (status === 'paid') {
+          const fulfilled = await orders.transition(order.id, SETTLEABLE, {
+            status: 'fulfilled',
+            paid_time: order.paid_time || tx.now,
+            fulfilled_time: tx.now,
+            reason: '',
+          });
+          if (fulfilled) await this.wallet.fulfilOrder(tx, await orders.byId(order.id));
+        } else if (status === 'failed' || status === 'expired') {
+          await orders.transition(order.id, ['created'], { status, reason: REASONS[status] });
+        }
+        return orders.byId(order.id);
+      });
+    } catch (error) {
+      // The money was taken but the credit failed: remember the payment, the reconciler fulfils it.
+      if (status === 'paid')
+        await this.orders
+          .transition(order.id, ['created', 'expired', 'failed', 'cancelled'], {
+            status: 'paid',
+            paid_time: order.paid_time || nowS(),
+          })
+          .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async resume(order: PaymentOrderRow, request: InitRequest, origin: string) {
+    if (
+      order.product_type !== request.productType ||
+      order.product_id !== request.productId ||
+      order.method !== request.method
+    )
+      throw idempotencyConflict();
+    if (order.pay_url) return { order, payUrl: order.pay_url };
+    if (order.status === 'created') return this.checkout(order, this.provider(order.method), origin);
+    throw paymentFailed();
+  }
+
+  /** Opens the payment at the provider; a refusal fails the order (nothing can be paid) and is PAYMENT_FAILED. */
+  private async checkout(order: PaymentOrderRow, provider: PaymentProvider, origin: string) {
+    try {
+      const made = await provider.createCheckout(order, returnUrl(origin, order.order_no));
+      await this.orders.setCheckout(order.id, made.providerRef, made.payUrl);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.log.warn({ err: error, orderNo: order.order_no }, 'checkout not opened');
+      await this.orders.transition(order.id, ['created'], { status: 'failed', reason: REASONS.checkout });
+      throw paymentFailed();
+    }
+    const row = await this.orders.byId(order.id);
+    return { order: row, payUrl: row.pay_url };
+  }
+
+  private async owned(userId: number, orderNo: string): Promise<PaymentOrderRow> {
+    const order = await this.orders.byNo(orderNo);
+    if (!order || order.user_id !== userId) throw orderNotFound();
+    return order;
+  }
+
+  private provider(method: string): PaymentProvider {
+    const provider = this.providers.get(method);
+    if (!provider) throw methodUnavailable();
+    return provider;
+  }
+}
