@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
-import { codeIn, startSmtpPeer, type SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
+import { startSmtpPeer, type SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
+import { go, openApp, requestMailedCode, storedSession, waitForGuestFlag } from './support/app-session.js';
 import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededWork } from './support/seed-catalogue.js';
 import type { RunningServer } from './support/server.js';
@@ -36,41 +37,6 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-function session(p: Page = page) {
-  return p.evaluate(() => ({
-    uid: Number(localStorage.getItem('uid')),
-    isGuest: localStorage.getItem('isGuest'),
-    token: localStorage.getItem('token') ?? '',
-  }));
-}
-
-/**
- * Waits for the session to switch. A login or registration also leaves the login pages once the
- * new user is loaded; waiting for that too keeps the test's next navigation from racing it.
- */
-async function waitForGuestFlag(p: Page, flag: '0' | '1', notUid?: number): Promise<void> {
-  await p.waitForFunction(
-    ([expected, other]) =>
-      localStorage.getItem('isGuest') === expected &&
-      (other === null || Number(localStorage.getItem('uid')) !== other) &&
-      (expected === '1' || !location.hash.startsWith('#/pages/user/login/')),
-    [flag, notUid ?? null] as const,
-  );
-}
-
-async function openApp(p: Page): Promise<void> {
-  await p.goto('/');
-  await p.waitForFunction(() => location.hash.startsWith('#/pages/home/home'));
-  await p.waitForFunction(() => (localStorage.getItem('token') ?? '') !== '');
-}
-
-async function go(p: Page, path: string): Promise<void> {
-  await p.evaluate((to) => {
-    location.hash = `#${to}`;
-  }, path);
-  await p.waitForFunction((to) => decodeURIComponent(location.hash.slice(1)) === to, path);
-}
-
 async function favouriteState(p: Page): Promise<string | null> {
   await go(p, `/pages/cartoon/details?column=${comic.id}`);
   const button = p.getByTestId('detail-favorite');
@@ -78,17 +44,6 @@ async function favouriteState(p: Page): Promise<string | null> {
   // Let the detail query settle on the current session's answer.
   await p.waitForLoadState('networkidle');
   return button.getAttribute('aria-pressed');
-}
-
-/** Taps "send code", solves the '安全认证' popup and returns the code mailed to `email`. */
-async function requestMailedCode(p: Page, email: string): Promise<string> {
-  await p.getByTestId('send-code').click();
-  const picture = p.getByTestId('captcha-picture');
-  await picture.waitFor();
-  const answer = (await picture.getAttribute('data-answer'))!;
-  await p.getByTestId('captcha-input').fill(answer);
-  await p.getByTestId('captcha-popup').waitFor({ state: 'detached' });
-  return codeIn((await smtp.nextMailTo(email, 10_000)).text);
 }
 
 beforeAll(async () => {
@@ -117,7 +72,7 @@ afterAll(async () => {
 describe('a guest who registers', () => {
   it('keeps its favourite and its id when it registers by e-mail with the mailed code', async () => {
     await openApp(page);
-    const guest = await session();
+    const guest = await storedSession(page);
     expect(guest.isGuest).toBe('1');
     await favouriteState(page);
     await page.getByTestId('detail-favorite').click();
@@ -140,7 +95,7 @@ describe('a guest who registers', () => {
     await page.getByTestId('captcha-close').click();
     await page.getByTestId('captcha-popup').waitFor({ state: 'detached' });
 
-    const code = await requestMailedCode(page, EMAIL);
+    const code = await requestMailedCode(page, smtp, EMAIL);
     // The code input keeps digits only: typing with dots still fills it.
     await page.getByTestId('code-input').fill(`${code.slice(0, 3)}.${code.slice(3)}`);
     expect(await page.getByTestId('code-input').inputValue()).toBe(code);
@@ -148,7 +103,7 @@ describe('a guest who registers', () => {
     await page.getByTestId('register-submit').click();
 
     await waitForGuestFlag(page, '0');
-    const user = await session();
+    const user = await storedSession(page);
     expect(user.uid).toBe(guest.uid);
     expect(user.token).not.toBe(guest.token);
     accountUid = user.uid;
@@ -175,7 +130,7 @@ describe('a guest who registers', () => {
     await page.getByTestId('login-password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
     await waitForGuestFlag(page, '0');
-    expect((await session()).uid).toBe(accountUid);
+    expect((await storedSession(page)).uid).toBe(accountUid);
     expect(await favouriteState(page)).toBe('true');
   });
 
@@ -192,12 +147,12 @@ describe('a guest who registers', () => {
 
     const other = await newPage();
     await openApp(other);
-    const otherGuest = await session(other);
+    const otherGuest = await storedSession(other);
     expect(otherGuest.uid).not.toBe(accountUid);
     await go(other, '/pages/user/login/login');
     await other.getByTestId('login-identity-file').setInputFiles(saved);
     await waitForGuestFlag(other, '0');
-    expect((await session(other)).uid).toBe(accountUid);
+    expect((await storedSession(other)).uid).toBe(accountUid);
     expect(await favouriteState(other)).toBe('true');
   });
 
@@ -207,12 +162,12 @@ describe('a guest who registers', () => {
     await go(other, '/pages/user/login/login');
     await other.getByTestId('login-to-retrieve').click();
     await other.getByTestId('retrieve-account').fill(EMAIL);
-    const code = await requestMailedCode(other, EMAIL);
+    const code = await requestMailedCode(other, smtp, EMAIL);
     await other.getByTestId('code-input').fill(code);
     await other.getByTestId('retrieve-password').fill(NEW_PASSWORD);
     await other.getByTestId('retrieve-submit').click();
     await waitForGuestFlag(other, '0');
-    expect((await session(other)).uid).toBe(accountUid);
+    expect((await storedSession(other)).uid).toBe(accountUid);
     page = other;
   });
 
@@ -230,6 +185,6 @@ describe('a guest who registers', () => {
     await page.getByTestId('login-password').fill(NEW_PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.getByText('Wrong account or password').waitFor();
-    expect((await session()).isGuest).toBe('1');
+    expect((await storedSession(page)).isGuest).toBe('1');
   });
 });

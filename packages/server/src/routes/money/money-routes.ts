@@ -2,7 +2,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { analyticsRoute } from './analytics.js';
 import { assistRoute } from './assist.js';
+import { bonusExpiryLifecycle } from './bonus-expiry-lifecycle.js';
 import { unlockRoute } from './unlock.js';
 import { walletRoute } from './wallet.js';
 
-export const MONEY_ROUTES: FastifyPluginAsync[] = [walletRoute, unlockRoute, assistRoute, analyticsRoute];
+export const MONEY_ROUTES: FastifyPluginAsync[] = [
+  walletRoute,
+  unlockRoute,
+  assistRoute,
+  analyticsRoute,
+  bonusExpiryLifecycle,
+];

@@ -382,6 +382,18 @@ describe('coin chapters', () => {
   });
 });
 
+describe('the bonus expiry sweep', () => {
+  it('moves lapsed bonus coins out of wallets of users who buy nothing, once', async () => {
+    const user = await userWith(0, 12, now() - 5);
+    expect(await balances(user.userId)).toEqual({ coins: 0, ticket: 12 });
+    expect(await ctx.app.services.money.wallet.sweepExpired()).toBeGreaterThanOrEqual(1);
+    expect(await balances(user.userId)).toEqual({ coins: 0, ticket: 0 });
+    const entries = await entryCount(user.userId);
+    await ctx.app.services.money.wallet.sweepExpired();
+    expect(await entryCount(user.userId)).toBe(entries);
+  });
+});
+
 describe('friends help', () => {
   it('grants the sharer VIP hours once per new account, never for oneself, and within the daily cap', async () => {
     const sharer = await userWith(0);

@@ -1,0 +1,70 @@
+/**
+ * Steps every account-level browser test takes: open the app as a guest, move between hash
+ * routes, read the session the app stored, and register by e-mail with the code a real SMTP peer
+ * on loopback received.
+ */
+import type { Page } from 'playwright-core';
+import { codeIn, type SmtpPeer } from '../../packages/server/src/testing/delivery-peers.js';
+
+export function storedSession(p: Page) {
+  return p.evaluate(() => ({
+    uid: Number(localStorage.getItem('uid')),
+    isGuest: localStorage.getItem('isGuest'),
+    token: localStorage.getItem('token') ?? '',
+  }));
+}
+
+/** Opens the app and waits for the guest session it starts with. */
+export async function openApp(p: Page): Promise<void> {
+  await p.goto('/');
+  await p.waitForFunction(() => location.hash.startsWith('#/pages/home/home'));
+  await p.waitForFunction(() => (localStorage.getItem('token') ?? '') !== '');
+}
+
+/** Navigates the hash router to `path` (with its query) and waits until it is there. */
+export async function go(p: Page, path: string): Promise<void> {
+  await p.evaluate((to) => {
+    location.hash = `#${to}`;
+  }, path);
+  await p.waitForFunction((to) => decodeURIComponent(location.hash.slice(1)) === to, path);
+}
+
+/**
+ * Waits for the session to switch. A login or registration also leaves the login pages once the
+ * new user is loaded; waiting for that too keeps the test's next navigation from racing it.
+ */
+export async function waitForGuestFlag(p: Page, flag: '0' | '1', notUid?: number): Promise<void> {
+  await p.waitForFunction(
+    ([expected, other]) =>
+      localStorage.getItem('isGuest') === expected &&
+      (other === null || Number(localStorage.getItem('uid')) !== other) &&
+      (expected === '1' || !location.hash.startsWith('#/pages/user/login/')),
+    [flag, notUid ?? null] as const,
+  );
+}
+
+/** Taps "send code", solves the '安全认证' popup and returns the code mailed to `email`. */
+export async function requestMailedCode(p: Page, smtp: SmtpPeer, email: string): Promise<string> {
+  await p.getByTestId('send-code').click();
+  const picture = p.getByTestId('captcha-picture');
+  await picture.waitFor();
+  const answer = (await picture.getAttribute('data-answer'))!;
+  await p.getByTestId('captcha-input').fill(answer);
+  await p.getByTestId('captcha-popup').waitFor({ state: 'detached' });
+  return codeIn((await smtp.nextMailTo(email, 10_000)).text);
+}
+
+/** From the registration page (already open): registers `email` with the mailed code. */
+export async function registerByEmail(
+  p: Page,
+  smtp: SmtpPeer,
+  email: string,
+  password: string,
+): Promise<void> {
+  await p.getByTestId('register-account').fill(email);
+  const code = await requestMailedCode(p, smtp, email);
+  await p.getByTestId('code-input').fill(code);
+  await p.getByTestId('register-password').fill(password);
+  await p.getByTestId('register-submit').click();
+  await waitForGuestFlag(p, '0');
+}
