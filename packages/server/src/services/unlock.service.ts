@@ -258,7 +258,10 @@ export class UnlockService {
         ...(await balances()),
       };
     const discount = targets.length > 1 ? discountFor(targets.length, rules.batchDiscounts) : 0;
-    const prices = targets.map((c) => applyDiscount(chapterPrice(c, work, rules.chapterPrice), discount));
+    const prices = batchPrices(
+      targets.map((c) => chapterPrice(c, work, rules.chapterPrice)),
+      discount,
+    );
     const total = prices.reduce((sum, price) => sum + price, 0);
     const first = targets[0]!;
     const title =
@@ -293,8 +296,21 @@ export class UnlockService {
   }
 }
 
-function applyDiscount(price: number, percent: number): number {
-  return Math.floor((price * (100 - percent)) / 100);
+/**
+ * What each chapter of a batch costs after the discount. The discount is taken off the batch's
+ * total and rounded in whole coins (a 5 % discount on five 1-coin chapters is 0 coins, not 5); the
+ * total is then spread over the chapters, the remainder coin by coin from the first, so the
+ * per-chapter amounts recorded with the unlocks add up to what was charged.
+ */
+export function batchPrices(prices: readonly number[], percent: number): number[] {
+  const list = prices.reduce((sum, price) => sum + price, 0);
+  const total = list - Math.floor((list * percent) / 100);
+  const shares = prices.map((price) => Math.floor((price * (100 - percent)) / 100));
+  const remainder = total - shares.reduce((sum, share) => sum + share, 0);
+  return shares.map(
+    (share, index) =>
+      share + Math.floor(remainder / shares.length) + (index < remainder % shares.length ? 1 : 0),
+  );
 }
 
 function discounted(
@@ -303,5 +319,9 @@ function discounted(
   defaults: Record<string, number>,
   percent: number,
 ): number {
-  return chapters.reduce((sum, c) => sum + applyDiscount(chapterPrice(c, work, defaults), percent), 0);
+  const prices = batchPrices(
+    chapters.map((c) => chapterPrice(c, work, defaults)),
+    percent,
+  );
+  return prices.reduce((sum, price) => sum + price, 0);
 }

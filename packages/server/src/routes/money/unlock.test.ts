@@ -244,15 +244,21 @@ describe('coin chapters', () => {
     expect(quote.data!.reason).toBe('coins');
     expect(quote.data!.options.map((o) => o.count)).toEqual([1, 5, 8]);
     const five = quote.data!.options.find((o) => o.count === 5)!;
-    expect(five).toMatchObject({ list_coins: 50, coins: 45, discount_percent: 5 });
+    expect(five).toMatchObject({ list_coins: 50, coins: 48, discount_percent: 5 });
     const bought = await client.call<{ chapter_ids: number[]; coins: number; discount_percent: number }>(
       '/v3/comic/buy',
       { chapter_id: comicChapters[1]!.id, count: 5, idempotency_key: key() },
       { session: user },
     );
     expect(bought.data!.chapter_ids).toEqual([1, 2, 4, 5, 6].map((i) => comicChapters[i]!.id));
-    expect(bought.data).toMatchObject({ coins: 45, discount_percent: 5 });
-    expect(await balances(user.userId)).toEqual({ coins: 200 - 10 - 45, ticket: 0 });
+    expect(bought.data).toMatchObject({ coins: 48, discount_percent: 5 });
+    expect(await balances(user.userId)).toEqual({ coins: 200 - 10 - 48, ticket: 0 });
+    const recorded = await ctx.db
+      .selectFrom('chapter_unlocks')
+      .select((eb) => eb.fn.sum<number>('coins').as('coins'))
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(recorded.coins)).toBe(10 + 48);
   });
 
   it('VIP chapters open for VIP members without charge and can be bought with coins by others', async () => {
