@@ -244,6 +244,9 @@ export class WalletService {
 
   /** Moves what is left of the user's expired bonus lots out of the wallet (one entry per lot). */
   async expireLots(tx: LedgerTx, userId: number): Promise<number> {
+    // Locked before the lots are read: a refund committing in between takes a lot's remainder,
+    // and expiring the remainder read before it would move coins twice.
+    await tx.lockUser(userId);
     const expired = await tx.repo.expiredLots(userId, tx.now);
     let total = 0;
     for (const lot of expired) {
