@@ -62,6 +62,8 @@ export class LedgerTx {
   constructor(
     readonly trx: Transaction<DB>,
     readonly now: number,
+    /** System account ids by kind, shared by every transaction of the process (rows are never deleted). */
+    private readonly systemIds: Map<string, number>,
   ) {
     this.repo = new LedgerRepository(trx);
   }
@@ -124,18 +126,14 @@ export class LedgerTx {
     return { entryId, created: true };
   }
 
-  private readonly systemIds = new Map<string, number>();
+  /** System accounts are created by migration 0009, so a committed id is safe to remember. */
   private async systemAccountId(kind: AccountKind): Promise<number> {
     const cached = this.systemIds.get(kind);
     if (cached !== undefined) return cached;
-    let row = (await this.repo.systemAccounts()).find((account) => account.kind === kind);
-    if (!row) {
-      await this.repo.ensureAccounts([{ userId: SYSTEM_USER_ID, kind }], this.now);
-      row = (await this.repo.systemAccounts()).find((account) => account.kind === kind);
-    }
-    if (!row) throw new Error(`ledger: system account ${kind} could not be created`);
-    this.systemIds.set(kind, row.id);
-    return row.id;
+    for (const row of await this.repo.systemAccounts()) this.systemIds.set(row.kind, row.id);
+    const id = this.systemIds.get(kind);
+    if (id === undefined) throw new Error(`ledger: no system account ${kind} (migration 0009 creates them)`);
+    return id;
   }
 
   /**
@@ -180,6 +178,8 @@ function assertBalanced(key: string, legs: readonly LegSpec[]): void {
 }
 
 export class LedgerService {
+  private readonly systemIds = new Map<string, number>();
+
   constructor(private readonly db: Database) {}
 
   /**
@@ -190,7 +190,7 @@ export class LedgerService {
   async transaction<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.db.transaction().execute((trx) => work(new LedgerTx(trx, nowS())));
+        return await this.db.transaction().execute((trx) => work(new LedgerTx(trx, nowS(), this.systemIds)));
       } catch (error) {
         if (attempt < 2 && (isUniqueViolation(error) || isRetryableConflict(error))) continue;
         throw error;

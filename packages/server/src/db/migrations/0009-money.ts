@@ -14,6 +14,19 @@
 import { sql, type Kysely } from 'kysely';
 import { idColumn } from './helpers.js';
 
+/** Fixed here rather than imported: a migration must not change when the code does. */
+const SYSTEM_ACCOUNT_KINDS = [
+  'cash_gateway',
+  'cash_sales',
+  'cash_refunds',
+  'coins_issued',
+  'coins_redeemed',
+  'coins_promotions',
+  'coins_expired',
+  'vip_issued',
+  'vip_promotions',
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('ledger_accounts')
@@ -26,6 +39,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_time', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('ledger_accounts_owner_kind', ['user_id', 'kind'])
     .addCheckConstraint('ledger_accounts_non_negative', sql`allow_negative = 1 or balance >= 0`)
+    .execute();
+
+  // The system accounts exist from the start, so their ids can be cached for the process's life.
+  await db
+    .insertInto('ledger_accounts' as never)
+    .values(
+      SYSTEM_ACCOUNT_KINDS.map((kind) => ({ user_id: 0, kind, allow_negative: 1, created_time: 0 })) as never,
+    )
     .execute();
 
   await db.schema
