@@ -5,8 +5,19 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** Where `vite dev` / `vite preview` forward API calls; the server's default port unless overridden. */
 const API_ORIGIN = process.env.DM51_API_ORIGIN ?? 'http://localhost:8080';
 
-/** Paths that belong to the server, never to the app shell or its service-worker cache. */
-const SERVER_PATHS = [/^\/v3\//, /^\/docs/, /^\/healthz/, /^\/app-config\.js/, /^\/media\//];
+/**
+ * Paths that belong to the server, never to the app shell or its service-worker cache: the API, docs,
+ * media, and the payment pages the app leaves for (the demo cashier `/cashier/<id>`, callbacks `/pay/`).
+ */
+const SERVER_PATHS = [
+  /^\/v3\//,
+  /^\/docs/,
+  /^\/healthz/,
+  /^\/app-config\.js/,
+  /^\/media\//,
+  /^\/cashier\//,
+  /^\/pay\//,
+];
 
 export default defineConfig({
   // The server serves the build at '/'; a relative base also lets the same dist run under a sub-path.
@@ -56,6 +67,7 @@ export default defineConfig({
       '/v3': API_ORIGIN,
       '/app-config.js': API_ORIGIN,
       '/healthz': API_ORIGIN,
+      '/cashier': API_ORIGIN,
     },
   },
   preview: {
@@ -63,6 +75,7 @@ export default defineConfig({
       '/v3': API_ORIGIN,
       '/app-config.js': API_ORIGIN,
       '/healthz': API_ORIGIN,
+      '/cashier': API_ORIGIN,
     },
   },
   build: {

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   themeName: 'themeName',
   theme: 'theme',
   locale: 'locale',
+  /** Order numbers whose payment success was already reported to analytics (a reload must not repeat it). */
+  paySuccessSeen: 'dm51.paySuccessSeen',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -55,6 +55,12 @@ const BUILT: Record<string, PageComponent> = {
   problem: lazy(() => import('./user/problem/ProblemPage')),
   about: lazy(() => import('./user/about/AboutPage')),
   agreement: lazy(() => import('./user/about/AgreementPage')),
+  vip: lazy(() => import('./user/vip/VipPage')),
+  balance: lazy(() => import('./user/vip/BalancePage')),
+  pay: lazy(() => import('./user/vip/PayPage')),
+  assist: lazy(() => import('./user/assist/AssistPage')),
+  orderLog: lazy(() => import('./quest/OrderLogPage')),
+  expenseLog: lazy(() => import('./quest/ExpenseLogPage')),
 };
 
 const ComingSoonPage: PageComponent = lazy(() => import('./common/ComingSoonPage'));

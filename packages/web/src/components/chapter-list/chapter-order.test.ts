@@ -11,6 +11,7 @@ const chapter = (sort: number): ChapterItem => ({
   pay: 0,
   price_coins: 0,
   locked: 0,
+  unlocked: 0,
   page_count: 10,
   word_count: 0,
   updated_time: 0,

@@ -19,7 +19,8 @@ export type GlyphName =
   | 'headset'
   | 'info'
   | 'trophy'
-  | 'grid';
+  | 'grid'
+  | 'play';
 
 /** Small line glyphs for entry lists and shortcuts (24-unit grid, currentColor). */
 const GLYPHS: Record<GlyphName, ReactNode> = {
@@ -49,6 +50,7 @@ const GLYPHS: Record<GlyphName, ReactNode> = {
     <path d="M8 4h8v5a4 4 0 0 1-8 0zM8 6H5v1.5A3 3 0 0 0 8 10.5M16 6h3v1.5a3 3 0 0 1-3 3M12 13v4M8.5 20.5h7M10 17h4v3.5h-4z" />
   ),
   grid: <path d="M4 4h6.5v6.5H4zM13.5 4H20v6.5h-6.5zM4 13.5h6.5V20H4zM13.5 13.5H20V20h-6.5z" />,
+  play: <path d="M4 5h16v14H4zM10 9v6l5-3z" />,
   info: <path d="M12 4a8 8 0 1 1 0 16 8 8 0 0 1 0-16zM12 11v5.5M12 7.8v.2" />,
 };
 

@@ -3,11 +3,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageLoading } from '../page-state/PageLoading';
 import { QueryError } from '../query-state/QueryError';
-import { VipLockedPanel } from './VipLockedPanel';
+import { LockedChapter, type LockReason } from '../unlock-sheet/LockedChapter';
 
 interface ReaderGateProps<T> {
   reader: {
+    type: number;
     locked: boolean;
+    lockReason: LockReason;
     listed: ChapterItem | undefined;
     info: ReaderChapter | undefined;
     chapter: UseQueryResult<T>;
@@ -19,15 +21,18 @@ interface ReaderGateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** What a reader shows in place of the chapter until it can be read: VIP lock, load error, spinner. */
+/** What a reader shows in place of the chapter until it can be read: lock + unlock sheet, load error, spinner. */
 export function ReaderGate<T>({ reader, chapterId, className, children }: ReaderGateProps<T>) {
   const { locked, listed, info, chapter } = reader;
   if (locked)
     return (
       <div className={className}>
-        <VipLockedPanel
+        <LockedChapter
+          // A new chapter is a new lock: the sheet opens again for it.
+          key={chapterId}
+          type={reader.type}
+          reason={reader.lockReason}
           chapterName={listed?.name ?? info?.name ?? ''}
-          priceCoins={listed?.price_coins ?? 0}
           chapterId={chapterId}
         />
       </div>

@@ -1,22 +1,24 @@
-import { ApiCode, WorkType, type ReaderChapter } from '@dm51/shared';
+import { WorkType, type ChargeNotice, type ReaderChapter } from '@dm51/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isApiCode } from '../../lib/api/errors';
 import { useChapters } from '../../state/queries/catalogue';
 import { neighbours } from '../chapter-list/chapter-order';
 import { detailHref } from '../mixed-list-card/card-fields';
+import { lockReasonOf } from '../unlock-sheet/lock-reason';
+import { useChargeToast } from '../unlock-sheet/use-charge-toast';
 import { readerHref } from '../work-detail/reader-href';
 import { useProgressSaver } from './use-progress-saver';
 
 export type ReaderSheetKind = 'chapters' | 'settings';
 
 /**
- * What both readers do around one chapter, whatever they draw: the work's chapter list, the VIP
- * lock (known from the cached list without asking for the chapter, or from the reader's answer), the
- * chapter query, the progress saver, the bars and sheets, and moving to another chapter.
+ * What both readers do around one chapter, whatever they draw: the work's chapter list, the lock
+ * (VIP or coins; known from the cached list without asking for the chapter, or from the reader's
+ * answer), the auto-unlock charge notice, the chapter query, the progress saver, the bars and
+ * sheets, and moving to another chapter.
  */
-export function useReaderChapter<T extends { chapter: ReaderChapter }, P>(
+export function useReaderChapter<T extends { chapter: ReaderChapter; charged: ChargeNotice }, P>(
   { workId, chapterId }: { workId: number; chapterId: number },
   /** WorkType.COMIC or WorkType.NOVEL: picks the chapter list, the routes and the saver's key. */
   type: number,
@@ -30,7 +32,9 @@ export function useReaderChapter<T extends { chapter: ReaderChapter }, P>(
   const listed = chapters.data?.find((item) => item.id === chapterId);
   const lockedByList = listed?.locked === 1;
   const chapter = useChapter(chapterId, !lockedByList);
-  const locked = lockedByList || isApiCode(chapter.error, ApiCode.VIP_REQUIRED);
+  const lockReason = lockReasonOf(listed, chapter.error);
+  const locked = lockedByList || lockReason !== null;
+  useChargeToast(chapterId, chapter.data?.charged);
 
   const [bars, setBars] = useState(true);
   const [sheet, setSheet] = useState<ReaderSheetKind | null>(null);
@@ -51,11 +55,13 @@ export function useReaderChapter<T extends { chapter: ReaderChapter }, P>(
   };
 
   return {
+    type,
     chapters,
     listed,
     chapter,
     info,
     locked,
+    lockReason: lockReason ?? 'coins',
     nextLocked,
     /** Prev/next from the chapter list, for when the reader has no answer (locked, loading). */
     listNeighbours: neighbours(chapters.data ?? [], chapterId),

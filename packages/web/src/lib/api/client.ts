@@ -82,7 +82,13 @@ async function post(url: string, body: string | FormData, signal?: AbortSignal):
 export async function callApi<C extends CallRef>(
   call: C,
   payload: CallRequest<C>,
-  options: { signal?: AbortSignal; /** Upload calls: sent as multipart field `file`. */ file?: Blob } = {},
+  options: {
+    signal?: AbortSignal;
+    /** Upload calls: sent as multipart field `file`. */
+    file?: Blob;
+    /** Codes the screen itself explains (a locked chapter's panel): rejected without the toast. */
+    quiet?: readonly number[];
+  } = {},
 ): Promise<CallResponse<C>> {
   const host = currentHost() ?? knownHost(requireRuntimeConfig().apiHosts);
   // Spec §8: with no base host the call ends quietly; the launch rule sends the user to the index.
@@ -122,7 +128,7 @@ export async function callApi<C extends CallRef>(
     case 'silent':
       throw new ApiError('silent', msg, raw.code);
     case 'toast':
-      if (msg) hooks.showMessage(msg);
+      if (msg && !options.quiet?.includes(raw.code)) hooks.showMessage(msg);
       throw new ApiError('code', msg, raw.code);
     case 'success':
       break;

@@ -1,13 +1,15 @@
-import { ApiCode, type AnimeEpisode } from '@dm51/shared';
+import { WorkType, type AnimeEpisode } from '@dm51/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';
 import { QueryError } from '../../components/query-state/QueryError';
+import { LockedChapter } from '../../components/unlock-sheet/LockedChapter';
+import { lockReasonOf } from '../../components/unlock-sheet/lock-reason';
+import { useChargeToast } from '../../components/unlock-sheet/use-charge-toast';
 import { VideoPlayer } from '../../components/video-player/VideoPlayer';
 import { idParam } from '../../components/work-detail/WorkDetailRoute';
-import { isApiCode } from '../../lib/api/errors';
 import { mediaUrl } from '../../lib/media-url';
 import { saveWatchProgress, useAnimeDetail, useAnimePlay } from '../../state/queries/anime';
 import { EpisodeList } from './EpisodeList';
@@ -57,15 +59,30 @@ export default function PlayerPage() {
   }, [episodeId]);
 
   const info = play.data;
-  const vipLocked = isApiCode(play.error, ApiCode.VIP_REQUIRED);
   const episodes: readonly AnimeEpisode[] = detail.data?.episodes ?? [];
   const current = episodes.find((e) => e.id === episodeId) ?? info?.episode;
+  // The play answer decides; while it loads (or after a purchase refetch) the episode list's lock.
+  const lockReason = lockReasonOf(info ? undefined : episodes.find((e) => e.id === episodeId), play.error);
+  useChargeToast(episodeId, info?.charged);
   const title = current ? `${detail.data?.work.name ?? info?.work_name ?? ''} · ${current.name}` : '';
   const goTo = (id: number) => navigate(playerHref(workId, id), { replace: true });
 
   let stage;
   if (episodeId === 0) stage = <EpisodeStatusNote kind="missing" />;
-  else if (vipLocked) stage = <EpisodeStatusNote kind="vip" />;
+  else if (lockReason)
+    stage = (
+      // The stage's note says why nothing plays (data-kind 'vip' or 'coins'), as for the other states.
+      <div className="anime-player__lock" data-testid="episode-note" data-kind={lockReason}>
+        <LockedChapter
+          key={episodeId}
+          compact
+          type={WorkType.ANIME}
+          chapterId={episodeId}
+          chapterName={current?.name ?? ''}
+          reason={lockReason}
+        />
+      </div>
+    );
   else if (play.isError) stage = <QueryError onRetry={() => void play.refetch()} />;
   else if (!info) stage = <PageLoading />;
   else if (info.episode.status !== 'ready' || !info.master_url)

@@ -7,11 +7,13 @@ import { useUserInfoQuery } from '../../state/queries/user';
 import { useSession } from '../../state/use-session';
 import { LOGIN_PATH, SETTINGS_PATH } from '../route-table';
 import { EntryGlyph } from '../../components/icons/EntryGlyph';
+import { VIP_PATH } from '../../lib/money-paths';
 import {
   ACCOUNT_ENTRIES,
   LIBRARY_ENTRIES,
   MORE_ENTRIES,
   vipActiveUntil,
+  vipDaysLeft,
   type UserEntry,
 } from './user-entries';
 import './user.css';
@@ -104,7 +106,7 @@ export default function UserPage() {
             <dt>{t('user.coins')}</dt>
             <dd>{user?.cion ?? 0}</dd>
           </div>
-          <div>
+          <div data-testid="user-bonus">
             <dt>{t('user.tickets')}</dt>
             <dd>{user?.ticket ?? 0}</dd>
           </div>
@@ -118,9 +120,12 @@ export default function UserPage() {
       <section className="user-vip" data-testid="user-vip">
         <div className="user-vip__text">
           <strong>VIP</strong>
-          <span data-testid="user-vip-state">
+          <span data-testid="user-vip-state" data-active={vipUntil ? '1' : '0'}>
             {vipUntil
-              ? t('user.vipActive', { date: vipUntil.toLocaleDateString(i18n.language) })
+              ? t('user.vipActiveDays', {
+                  date: vipUntil.toLocaleDateString(i18n.language),
+                  count: vipDaysLeft(user ?? null, vipUntil),
+                })
               : t('user.vipNone')}
           </span>
         </div>
@@ -128,9 +133,9 @@ export default function UserPage() {
           type="button"
           className="user-vip__cta"
           data-testid="user-entry-vip"
-          onClick={() => navigate('/pages/user/vip/vip')}
+          onClick={() => navigate(VIP_PATH)}
         >
-          {t('user.vipOpen')}
+          {t(vipUntil ? 'user.vipRenew' : 'user.vipOpen')}
         </button>
       </section>
 

@@ -45,7 +45,7 @@ export const MORE_ENTRIES: readonly UserEntry[] = [
   { id: 'seting', path: '/pages/user/seting/seting', labelKey: 'user.entrySettings', glyph: 'gear' },
   { id: 'feedback', path: '/pages/user/feedback/feedback', labelKey: 'user.entryFeedback', glyph: 'chat' },
   { id: 'problem', path: '/pages/user/problem', labelKey: 'user.entryHelp', glyph: 'help' },
-  { id: 'assist', path: '/pages/user/assist', labelKey: 'user.entrySupport', glyph: 'headset' },
+  { id: 'assist', path: '/pages/user/assist', labelKey: 'user.entrySupport', glyph: 'heart' },
   { id: 'about', path: '/pages/user/about/about', labelKey: 'user.entryAbout', glyph: 'info' },
 ];
 
@@ -56,4 +56,10 @@ export function vipActiveUntil(
 ): Date | null {
   if (!user || user.vip <= 0 || user.viptime * 1000 <= nowMs) return null;
   return new Date(user.viptime * 1000);
+}
+
+/** Whole days of VIP left: the server's `vipday` when it has one, else counted up from the expiry. */
+export function vipDaysLeft(user: { vipday: number } | null, until: Date, nowMs = Date.now()): number {
+  if (user && user.vipday > 0) return user.vipday;
+  return Math.max(1, Math.ceil((until.getTime() - nowMs) / 86_400_000));
 }

@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';
+import { LOCK_CODES } from './reader';
 
 export const animeKeys = {
   all: ['anime'] as const,
@@ -38,7 +39,7 @@ export function useAnimeDetail(id: number) {
 export function useAnimePlay(chapterId: number) {
   return useQuery({
     queryKey: animeKeys.play(chapterId),
-    queryFn: ({ signal }) => callApi(animePlayCall, { chapter_id: chapterId }, { signal }),
+    queryFn: ({ signal }) => callApi(animePlayCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES }),
     enabled: chapterId > 0,
     // The resume position and key token must be fresh each time the player opens.
     staleTime: 0,

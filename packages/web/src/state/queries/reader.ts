@@ -1,4 +1,4 @@
-import { type CallResponse } from '@dm51/shared';
+import { ApiCode, type CallResponse } from '@dm51/shared';
 import { bookReadCall, comicReadCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
@@ -12,6 +12,9 @@ export const readerKeys = {
   novel: (chapterId: number) => ['reader', 'novel', chapterId] as const,
 };
 
+/** A locked chapter is explained by the reader's lock panel and unlock sheet, not by a toast. */
+export const LOCK_CODES = [ApiCode.VIP_REQUIRED, ApiCode.CHAPTER_LOCKED] as const;
+
 /** Chapter contents never change under a reader; keep them while the session lasts. */
 const CHAPTER_STALE_MS = 30 * 60_000;
 
@@ -19,7 +22,7 @@ function comicChapterOptions(chapterId: number) {
   return {
     queryKey: readerKeys.comic(chapterId),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(comicReadCall, { chapter_id: chapterId }, { signal }),
+      callApi(comicReadCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES }),
     staleTime: CHAPTER_STALE_MS,
   };
 }
@@ -28,7 +31,7 @@ function novelChapterOptions(chapterId: number) {
   return {
     queryKey: readerKeys.novel(chapterId),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(bookReadCall, { chapter_id: chapterId }, { signal }),
+      callApi(bookReadCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES }),
     staleTime: CHAPTER_STALE_MS,
   };
 }

@@ -1,0 +1,8 @@
+import { useSearchParams } from 'react-router-dom';
+import { safeBack } from '../../../lib/money-paths';
+
+/** The page to return to after a purchase (`?back=`), passed along from the screen that asked. */
+export function useBack(): string | null {
+  const [params] = useSearchParams();
+  return safeBack(params.get('back'));
+}
