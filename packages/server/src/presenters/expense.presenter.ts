@@ -20,7 +20,11 @@ export interface LegForLog {
   amount: number;
 }
 
-export function presentExpense(entry: EntryForLog, legs: readonly LegForLog[], orderNo: string): ExpenseItem {
+export function presentExpense(
+  entry: EntryForLog,
+  legs: readonly LegForLog[],
+  order: { orderNo: string; currency: string } | undefined,
+): ExpenseItem {
   const own = (kind: string) =>
     legs
       .filter((leg) => leg.entry_id === entry.id && leg.user_id === entry.user_id && leg.kind === kind)
@@ -41,9 +45,10 @@ export function presentExpense(entry: EntryForLog, legs: readonly LegForLog[], o
     bonus: own(USER_ACCOUNTS.COINS_BONUS),
     vip_seconds: own(USER_ACCOUNTS.VIP_SECONDS),
     amount_fen: money,
+    currency: money !== 0 ? (order?.currency ?? '') : '',
     work_id: entry.work_id,
     chapter_id: entry.chapter_id,
-    order_no: orderNo,
+    order_no: order?.orderNo ?? '',
     addtime: Number(entry.created_time),
   };
 }

@@ -273,14 +273,15 @@ export class LedgerRepository {
     return { entries, legs, total: Number(total.count) };
   }
 
-  async orderNumbers(orderIds: readonly number[]): Promise<Map<number, string>> {
+  /** Order number and currency of each order id. */
+  async orderRefs(orderIds: readonly number[]): Promise<Map<number, { orderNo: string; currency: string }>> {
     if (orderIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('payment_orders')
-      .select(['id', 'order_no'])
+      .select(['id', 'order_no', 'currency'])
       .where('id', 'in', [...new Set(orderIds)])
       .execute();
-    return new Map(rows.map((row) => [row.id, row.order_no]));
+    return new Map(rows.map((row) => [row.id, { orderNo: row.order_no, currency: row.currency }]));
   }
 
   /** Every account with its stored balance and the sum of its legs (the invariant check). */

@@ -59,11 +59,9 @@ export class WalletService {
     limit: number,
   ): Promise<{ list: ExpenseItem[]; total: number }> {
     const { entries, legs, total } = await this.reads.entriesOf(userId, (page - 1) * limit, limit);
-    const orderNos = await this.reads.orderNumbers(
-      entries.map((entry) => entry.order_id).filter((id) => id > 0),
-    );
+    const orders = await this.reads.orderRefs(entries.map((entry) => entry.order_id).filter((id) => id > 0));
     return {
-      list: entries.map((entry) => presentExpense(entry, legs, orderNos.get(entry.order_id) ?? '')),
+      list: entries.map((entry) => presentExpense(entry, legs, orders.get(entry.order_id))),
       total,
     };
   }

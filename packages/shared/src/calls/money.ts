@@ -199,6 +199,8 @@ export const expenseItemSchema = z.object({
   vip_seconds: z.number().int(),
   /** Money paid (or refunded, negative) in fen for this movement (0 when none). */
   amount_fen: z.number().int(),
+  /** Currency of amount_fen (the order's; '' when no money moved). */
+  currency: z.string(),
   work_id: z.number().int(),
   chapter_id: z.number().int(),
   order_no: z.string(),

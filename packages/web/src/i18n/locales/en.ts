@@ -604,6 +604,8 @@ export const en = {
     orderNotFound: 'This order was not found.',
   },
   moneyLog: {
+    paid: 'Paid {{amount}}',
+    refunded: 'Refunded {{amount}}',
     ordersEmpty: 'No orders yet',
     ordersEmptyHint: 'Top-ups and VIP purchases appear here.',
     expensesEmpty: 'No spending yet',

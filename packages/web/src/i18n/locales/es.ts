@@ -606,6 +606,8 @@ export const es: Messages = {
     orderNotFound: 'No se encontró este pedido.',
   },
   moneyLog: {
+    paid: 'Pagado {{amount}}',
+    refunded: 'Reembolsado {{amount}}',
     ordersEmpty: 'Aún no hay pedidos',
     ordersEmptyHint: 'Aquí aparecen las recargas y las compras VIP.',
     expensesEmpty: 'Aún no hay movimientos',

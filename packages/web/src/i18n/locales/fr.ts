@@ -611,6 +611,8 @@ export const fr: Messages = {
     orderNotFound: 'Cette commande est introuvable.',
   },
   moneyLog: {
+    paid: 'Payé {{amount}}',
+    refunded: 'Remboursé {{amount}}',
     ordersEmpty: 'Aucune commande',
     ordersEmptyHint: 'Les recharges et les achats VIP apparaissent ici.',
     expensesEmpty: 'Aucun mouvement',

@@ -591,6 +591,8 @@ export const zhCN: Messages = {
     orderNotFound: '未找到该订单。',
   },
   moneyLog: {
+    paid: '支付 {{amount}}',
+    refunded: '退款 {{amount}}',
     ordersEmpty: '暂无订单',
     ordersEmptyHint: '充值和 VIP 购买记录会显示在这里。',
     expensesEmpty: '暂无收支记录',

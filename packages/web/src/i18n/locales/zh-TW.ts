@@ -591,6 +591,8 @@ export const zhTW: Messages = {
     orderNotFound: '找不到此訂單。',
   },
   moneyLog: {
+    paid: '支付 {{amount}}',
+    refunded: '退款 {{amount}}',
     ordersEmpty: '暫無訂單',
     ordersEmptyHint: '儲值與 VIP 購買紀錄會顯示在這裡。',
     expensesEmpty: '暫無收支紀錄',

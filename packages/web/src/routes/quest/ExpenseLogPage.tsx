@@ -1,6 +1,6 @@
 import type { ExpenseItem } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { signedCount, vipSpan } from '../../lib/money';
+import { formatMoney, signedCount, vipSpan } from '../../lib/money';
 import { useRelativeTime } from '../../lib/relative-time';
 import { useExpenseLog } from '../../state/queries/money';
 import type { PageProps } from '../page-props';
@@ -19,6 +19,14 @@ function ExpenseRow({ item }: { item: ExpenseItem }) {
         <span className="money-row__meta">
           <span className="money-row__kind">{t(`moneyLog.kind.${item.kind}`)}</span>
           {when(item.addtime)}
+          {item.amount_fen !== 0 && (
+            <span data-testid="expense-money">
+              {' · '}
+              {t(item.amount_fen > 0 ? 'moneyLog.paid' : 'moneyLog.refunded', {
+                amount: formatMoney(Math.abs(item.amount_fen), item.currency),
+              })}
+            </span>
+          )}
         </span>
       </span>
       <span className="money-row__changes">

@@ -1,0 +1,195 @@
+/**
+ * The money loop in the browser against the real built server: a guest registers, tops up through
+ * the built-in cashier, unlocks a coin chapter and reads it, buys VIP and reads a VIP chapter; the
+ * order and expense logs show each step; a reload changes nothing; a second tap on "pay" does not
+ * charge twice. The server's own database is read alongside to check what the ledger holds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
+import { go, openApp, registerByEmail, storedSession } from './support/app-session.js';
+import { newPhoneContext } from './support/chromium.js';
+import { startServerAndBrowser } from './support/harness.js';
+import { queryServerDb } from './support/import-status.js';
+import { seedCatalogue, type SeededWork } from './support/seed-catalogue.js';
+import type { RunningServer } from './support/server.js';
+
+const EMAIL = `buyer-${Date.now()}@example.test`;
+const COIN_PRICE = 25;
+
+let dataDir: string;
+let smtp: SmtpPeer;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Its last chapter is VIP (pay 2). */
+let vipComic: SeededWork;
+/** Its last chapter is a coin chapter (pay 1) at COIN_PRICE. */
+let coinComic: SeededWork;
+
+function db<T>(sqlText: string): T[] {
+  return queryServerDb<T>(server, sqlText);
+}
+
+function ledgerFacts(uid: number) {
+  return {
+    entries: db<{ n: number }>(`select count(*) as n from ledger_entries where user_id = ${uid}`)[0]!.n,
+    orders: db<{ status: string }>(
+      `select status from payment_orders where user_id = ${uid} order by id`,
+    ).map((row) => row.status),
+    user: db<{ coins: number; ticket: number; vip: number }>(
+      `select coins, ticket, vip from users where id = ${uid}`,
+    )[0]!,
+  };
+}
+
+/** On the pay page: picks the demo cashier, confirms (twice, quickly), pays there and comes back. */
+async function payThroughCashier(p: Page): Promise<void> {
+  await p.getByTestId('pay-method-cashier').click();
+  const confirm = p.getByTestId('pay-confirm');
+  await Promise.all([confirm.click(), confirm.click({ force: true }).catch(() => undefined)]);
+  await p.waitForURL(/\/cashier\//);
+  await p.getByTestId('cashier-amount').waitFor();
+  await p.getByTestId('cashier-pay').click();
+  await p.waitForFunction(
+    () => location.hash.startsWith('#/pages/user/vip/pay') && location.hash.includes('order='),
+  );
+  await p.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="pay-result-status"]')?.getAttribute('data-status') ===
+      'fulfilled',
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-money-'));
+  const seeded = await seedCatalogue(dataDir, {
+    works: 2,
+    chapters: 3,
+    pages: 2,
+    novels: 0,
+    coinComics: 1,
+    coinPrice: COIN_PRICE,
+  });
+  [vipComic, coinComic] = [seeded.comics[0]!, seeded.comics[1]!];
+  smtp = await startSmtpPeer();
+  [server, browser] = await startServerAndBrowser({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '51动漫 <no-reply@example.test>',
+  });
+  context = await newPhoneContext(browser, server.baseURL);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the money loop', () => {
+  let uid = 0;
+
+  it('sends a guest to login for the balance page, and a registered user tops up through the cashier', async () => {
+    await openApp(page);
+    // The guard replaces the balance page with login for a guest.
+    await page.evaluate(() => {
+      location.hash = '#/pages/user/vip/balance';
+    });
+    await page.waitForFunction(() => location.hash.startsWith('#/pages/user/login/login'));
+    await page.getByTestId('login-to-register').click();
+    await registerByEmail(page, smtp, EMAIL, 'money password');
+    uid = (await storedSession(page)).uid;
+
+    await go(page, '/pages/user/vip/balance');
+    await page.getByTestId('balance-page').waitFor();
+    const pkg = db<{ id: number }>('select id from coin_packages where coins = 300')[0]!;
+    await page.getByTestId(`balance-package-${pkg.id}`).click();
+    await page.getByTestId('pay-page').waitFor();
+    expect(await page.getByTestId('pay-amount').textContent()).toContain('30.00');
+    await payThroughCashier(page);
+
+    const facts = ledgerFacts(uid);
+    expect(facts.orders).toEqual(['fulfilled']);
+    expect(facts.user).toMatchObject({ coins: 300, ticket: 30 });
+    await page.reload();
+    await page.getByTestId('pay-result-status').waitFor();
+    expect(await page.getByTestId('pay-result-status').getAttribute('data-status')).toBe('fulfilled');
+    expect(ledgerFacts(uid)).toEqual(facts);
+  });
+
+  it('unlocks a coin chapter from the reader and reads it', async () => {
+    const chapter = coinComic.chapters[2]!;
+    expect(chapter.pay).toBe(1);
+    await go(page, `/pages/cartoon/reader?column=${coinComic.id}&chapter=${chapter.id}`);
+    await page.getByTestId('unlock-open').click();
+    await page.getByTestId('unlock-sheet').waitFor();
+    expect(await page.getByTestId('unlock-wallet').textContent()).toContain('330');
+    await page.getByTestId('unlock-option-1').click();
+    await page.getByTestId('unlock-buy').click();
+    await page.getByTestId('comic-reader').waitFor();
+    await page.locator('[data-testid="comic-scroll"] img').first().waitFor();
+    // Bonus coins go first: 25 of the 30 bonus coins.
+    expect(ledgerFacts(uid).user).toMatchObject({ coins: 300, ticket: 5 });
+    await page.reload();
+    await page.getByTestId('comic-reader').waitFor();
+    expect(ledgerFacts(uid).user).toMatchObject({ coins: 300, ticket: 5 });
+  });
+
+  it('buys VIP with one order even when "pay" is tapped twice, and then reads a VIP chapter', async () => {
+    const vipChapter = vipComic.chapters[2]!;
+    expect(vipChapter.pay).toBe(2);
+    await go(page, `/pages/cartoon/reader?column=${vipComic.id}&chapter=${vipChapter.id}`);
+    await page.getByTestId('vip-locked-cta').click();
+    await page.getByTestId('vip-page').waitFor();
+    await page.getByTestId('vip-plan-monthly').click();
+    await page.getByTestId('vip-buy').click();
+    await page.getByTestId('pay-page').waitFor();
+    await payThroughCashier(page);
+    const facts = ledgerFacts(uid);
+    expect(facts.orders).toEqual(['fulfilled', 'fulfilled']);
+    expect(facts.user.vip).toBe(1);
+
+    await go(page, `/pages/cartoon/reader?column=${vipComic.id}&chapter=${vipChapter.id}`);
+    await page.getByTestId('comic-reader').waitFor();
+    await page.locator('[data-testid="comic-scroll"] img').first().waitFor();
+    await go(page, '/pages/user/user');
+    await expect
+      .poll(() => page.getByTestId('user-vip-state').getAttribute('data-active'), { timeout: 10_000 })
+      .toBe('1');
+  });
+
+  it('shows every step in the order and expense logs, and a reload changes nothing', async () => {
+    await go(page, '/pages/quest/orderLog');
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 10_000 }).toBe(2);
+    await go(page, '/pages/quest/expenseLog');
+    await expect.poll(() => page.getByTestId('expense-row').count(), { timeout: 10_000 }).toBe(3);
+    const kinds = await page
+      .getByTestId('expense-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
+    expect(kinds).toEqual(['vip_purchase', 'chapter_unlock', 'topup']);
+    const paid = await page.getByTestId('expense-money').allTextContents();
+    expect(paid).toEqual([expect.stringContaining('6.00'), expect.stringContaining('30.00')]);
+    const before = ledgerFacts(uid);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('expense-row').count(), { timeout: 10_000 }).toBe(3);
+    expect(ledgerFacts(uid)).toEqual(before);
+    // Every entry's legs sum to zero in each unit (fen, coins, seconds of VIP).
+    const unbalanced = db<{ n: number }>(
+      `select count(*) as n from (
+         select l.entry_id, case when a.kind like 'cash_%' then 'fen' when a.kind like 'vip_%' then 's' else 'coin' end as unit
+         from ledger_legs l join ledger_accounts a on a.id = l.account_id
+         group by l.entry_id, unit having sum(l.amount) <> 0) t`,
+    );
+    expect(unbalanced[0]!.n).toBe(0);
+  });
+});
