@@ -18,6 +18,7 @@
  */
 import { ApiCode } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuyResult } from './unlock.service.js';
 import type { ChapterRow } from '../db/schema.js';
 import { buildChapter, buildWork } from '../testing/catalogue-factory.js';
 import { fulfil, ledgerViolations, refund, registeredUser, topUp } from '../testing/money-factory.js';
@@ -52,15 +53,7 @@ function rng(seed: number) {
   };
 }
 
-interface BuyAnswer {
-  chapter_id: number;
-  chapter_ids: number[];
-  coins: number;
-  bonus_spent: number;
-  discount_percent: number;
-  cion: number;
-  ticket: number;
-}
+type BuyAnswer = BuyResult;
 
 interface SentKey {
   user: number;

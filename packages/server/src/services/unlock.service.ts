@@ -4,7 +4,15 @@
  * asked chapter and the following locked ones (`count` in all) at the batch discount; opening a
  * locked chapter of a work whose auto-unlock switch is on buys it on the way in.
  */
-import { ApiCode, PAY_VIP, type ChargeNotice, type PurchaseItem, type UnlockOption } from '@dm51/shared';
+import {
+  ApiCode,
+  PAY_VIP,
+  type CallResponse,
+  type ChargeNotice,
+  type comicBuyCall,
+  type PurchaseItem,
+  type UnlockOption,
+} from '@dm51/shared';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { chapterName } from '../presenters/chapter.presenter.js';
@@ -31,15 +39,8 @@ export const UnlockErrors = {
 /** The batch sizes the unlock sheet offers (limited to the locked chapters left). */
 const BATCH_COUNTS = [1, 5, 10, 30];
 
-export interface BuyResult {
-  chapter_id: number;
-  chapter_ids: number[];
-  coins: number;
-  bonus_spent: number;
-  discount_percent: number;
-  cion: number;
-  ticket: number;
-}
+/** What a buy call answers (the same for comics, novels and episodes). */
+export type BuyResult = CallResponse<typeof comicBuyCall>;
 
 export class UnlockService {
   private readonly reads: UnlockRepository;
