@@ -67,18 +67,25 @@ export const API_CODES = {
   },
   BALANCE_SHORT: {
     code: 1301,
-    meaning: 'Money (13xx): not enough coins for the purchase; `msg` says how many are missing. Nothing changed.',
+    meaning:
+      'Money (13xx): not enough coins for the purchase; `msg` says how many are missing. Nothing changed.',
   },
   IDEMPOTENCY_CONFLICT: {
     code: 1302,
     meaning: 'The idempotency key was already used for a different request.',
   },
-  ORDER_NOT_FOUND: { code: 1303, meaning: "No such order for this account (another user's orders included)." },
+  ORDER_NOT_FOUND: {
+    code: 1303,
+    meaning: "No such order for this account (another user's orders included).",
+  },
   ORDER_STATE: {
     code: 1304,
     meaning: 'The order cannot do that in its state (e.g. paying an expired order, cancelling a paid one).',
   },
-  PRODUCT_UNAVAILABLE: { code: 1305, meaning: 'The VIP plan or coin package does not exist or is not on sale.' },
+  PRODUCT_UNAVAILABLE: {
+    code: 1305,
+    meaning: 'The VIP plan or coin package does not exist or is not on sale.',
+  },
   PAYMENT_FAILED: {
     code: 1306,
     meaning: 'The payment provider refused the request or could not be reached; nothing was charged.',
