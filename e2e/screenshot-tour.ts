@@ -8,13 +8,12 @@
  * catalogue-<page>-<theme>.png into E2E_SCREENSHOTS (default docs/screenshots).
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPhoneContext } from './support/chromium.js';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
 import { queryServerDb, waitForImport } from './support/import-status.js';
-import { keepScreenshot } from './support/screenshots.js';
+import { keepScreenshot, newThemedContext, settle, THEMES, type Theme } from './support/screenshots.js';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server.js';
 
-const THEMES = ['light', 'dark'] as const;
 const IMPORT_BOUND_MS = 300_000;
 
 interface TourWork {
@@ -37,28 +36,10 @@ function pickWork(server: RunningServer, type: number, preferredTitle: string): 
   return { id: work.id, chapterIds: chapters.map((c) => c.id) };
 }
 
-/** Waits until every image on screen has arrived and decoded, then lets transitions finish. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      Array.from(document.images)
-        .filter((img) => {
-          const box = img.getBoundingClientRect();
-          return box.bottom > 0 && box.top < innerHeight && box.width > 0;
-        })
-        .every((img) => img.complete),
-    null,
-    { timeout: 20_000 },
-  );
-  await page.waitForTimeout(800);
-}
-
-async function tour(browser: Browser, server: RunningServer, theme: (typeof THEMES)[number]): Promise<void> {
+async function tour(browser: Browser, server: RunningServer, theme: Theme): Promise<void> {
   const comic = pickWork(server, 0, '云上食堂');
   const novel = pickWork(server, 1, '御剑少年行');
-  const context = await newPhoneContext(browser, server.baseURL);
-  // The app reads its theme from this key before the first paint (the settings toggle writes it).
-  await context.addInitScript((name) => localStorage.setItem('themeName', name), theme);
+  const context = await newThemedContext(browser, server.baseURL, theme);
   const page = await context.newPage();
   const shot = async (name: string) => {
     await settle(page);
