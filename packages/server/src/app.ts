@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { defaultedSecretWarnings, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { deliveryWarnings } from './delivery/delivery-config.js';
+import { loggerOptions } from './logging.js';
 import { LocalMediaStore } from './media/local-media-store.js';
 import type { MediaStore } from './media/media-store.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -19,6 +20,7 @@ import { healthPlugin } from './plugins/health.js';
 import { mediaPlugin } from './plugins/media.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { paymentsPlugin } from './payments/payments-plugin.js';
+import { RequestLogController } from './plugins/request-log.js';
 import { webPlugin } from './plugins/web.js';
 import { API_ROUTES } from './routes/index.js';
 import { createServices } from './services/index.js';
@@ -27,7 +29,10 @@ import './types.js';
 export interface BuildAppOptions {
   /** An open database. Without one, the app opens its own from the config and closes it on close. */
   db?: Database;
-  /** A pino logger to use instead of one built from `config.logLevel` (tests capture output this way). */
+  /**
+   * A pino logger to use instead of one built from `config.logLevel` and `config.logFormat` (tests
+   * capture output this way).
+   */
   loggerInstance?: FastifyBaseLogger;
   /** The media store; by default local files under DATA_DIR/media. */
   media?: MediaStore;
@@ -40,7 +45,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
-      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
+      : { logger: loggerOptions(config) }),
+    // One line per request at debug, failures at error (plugins/request-log.ts).
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
   }) as unknown as FastifyInstance;
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseEnvelopeKey } from '@dm51/shared';
 import { z } from 'zod';
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
+import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
 
@@ -41,6 +42,8 @@ export interface Config {
   /** Anti-replay window for the client `timestamp`, in seconds either side of the server clock. */
   timestampWindowS: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** LOG_FORMAT: readable lines or JSON; `auto` (and unset, as in tests) picks by whether stdout is a terminal. */
+  logFormat?: LogFormatSetting;
   webDir: string;
   /** Mirror hosts handed to the web app through /app-config.js; empty means same origin. */
   apiHosts: string[];
@@ -94,6 +97,13 @@ const envSchema = z.object({
   TIMESTAMP_WINDOW_S: optional.pipe(integer('TIMESTAMP_WINDOW_S', 1, 86_400).default(300)),
   LOG_LEVEL: optional.pipe(
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  LOG_FORMAT: optional.pipe(
+    z
+      .enum(LOG_FORMATS, {
+        error: 'LOG_FORMAT must be pretty or json (unset: pretty on a terminal, json otherwise)',
+      })
+      .optional(),
   ),
   WEB_DIR: optional.pipe(z.string().optional()),
   DEMO_LIBRARY: optional.pipe(
@@ -173,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageXorKey: secret('IMAGE_XOR_KEY', vars.IMAGE_XOR_KEY, Number(DEV_DEFAULTS.IMAGE_XOR_KEY)),
     timestampWindowS: vars.TIMESTAMP_WINDOW_S,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT ?? 'auto',
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : DEFAULT_WEB_DIR,
     apiHosts: vars.API_HOSTS ?? [],
     defaulted,
