@@ -21,7 +21,7 @@ export interface ArchiveListing {
   comment: string | null;
 }
 
-export type ArchiveFormat = 'zip' | '7z' | 'rar' | 'folder';
+export type ArchiveFormat = 'zip' | '7z' | 'rar' | 'tar' | 'folder';
 
 /**
  * The one interface every container implements. Listing reads only the archive's index (never the

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LibraryError } from '../errors.js';
 import { corpusPath } from '../testing/corpus.js';
-import { tempDir, tinyPng } from '../testing/fixtures.js';
+import { refusal, tempDir, tinyPng } from '../testing/fixtures.js';
 import { buildZip } from '../testing/zip-builder.js';
 import { checkEntryPath } from './entry-path.js';
 import { DEFAULT_LIMITS } from './limits.js';
@@ -14,16 +13,6 @@ import { sevenZipPath } from './sevenzip-binary.js';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
-
-async function refusal(promise: Promise<unknown>): Promise<LibraryError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof LibraryError) return e;
-    throw e;
-  }
-  throw new Error('expected a LibraryError');
-}
 
 describe('openArchive on the corpus', () => {
   it.each([
@@ -201,7 +190,7 @@ describe('bad input', () => {
   it('refuses random bytes named .cbz, and an empty file', async () => {
     const random = write('random.cbz', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251)));
     expect((await refusal(openArchive(random))).reason).toBe(
-      'unsupported archive: not a ZIP, 7z or RAR file',
+      'unsupported archive: not a ZIP, 7z, RAR or TAR file',
     );
     expect((await refusal(openArchive(write('empty.cbz', Buffer.alloc(0))))).reason).toBe(
       'corrupt archive: empty file',

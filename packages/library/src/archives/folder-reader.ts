@@ -1,8 +1,8 @@
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { LibraryError } from '../errors.js';
 import type { ArchiveListing, ArchiveReader, SkippedEntry } from './archive-reader.js';
 import { DEFAULT_LIMITS, applyLimits, type ArchiveLimits, type RawEntry } from './limits.js';
+import { entryToRead, overReadLimit } from './read-limit.js';
 
 const MAX_DEPTH = 8;
 
@@ -30,14 +30,12 @@ export class FolderReader implements ArchiveReader {
   }
 
   async read(name: string, maxBytes = this.limits.maxEntryBytes): Promise<Buffer> {
-    const listing = await this.list();
-    const entry = listing.entries.find((e) => e.name === name && !e.isDirectory);
-    if (!entry) throw new LibraryError('not-found', `no entry named ${name}`);
+    // The declared size is checked again on the open file: the folder may have changed since.
+    entryToRead(await this.list(), name, maxBytes);
     const handle = await open(join(this.path, ...name.split('/')), 'r');
     try {
       const size = (await handle.stat()).size;
-      if (size > maxBytes)
-        throw new LibraryError('limit', `${name} is larger than the ${maxBytes} byte read limit`);
+      if (size > maxBytes) throw overReadLimit(name, maxBytes);
       const buffer = Buffer.alloc(size);
       const { bytesRead } = await handle.read(buffer, 0, size, 0);
       return buffer.subarray(0, bytesRead);

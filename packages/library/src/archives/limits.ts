@@ -43,6 +43,8 @@ export function applyLimits(
   raw: readonly RawEntry[],
   limits: ArchiveLimits,
   comment: string | null,
+  /** Told which raw entry each listed one came from, for readers that map names back to offsets. */
+  onKept?: (entry: ArchiveEntry, rawIndex: number) => void,
 ): ArchiveListing {
   if (raw.length > limits.maxEntries) {
     throw new LibraryError('limit', `too many entries: ${raw.length} > ${limits.maxEntries}`);
@@ -57,7 +59,7 @@ export function applyLimits(
   const entries: ArchiveEntry[] = [];
   const skipped: SkippedEntry[] = [];
   const seen = new Set<string>();
-  for (const e of raw) {
+  for (const [index, e] of raw.entries()) {
     const checked = checkEntryPath(e.rawName);
     if (!checked.ok) {
       skipped.push({ entry: e.rawName, reason: checked.reason });
@@ -76,13 +78,15 @@ export function applyLimits(
       continue;
     }
     seen.add(key);
-    entries.push({
+    const entry: ArchiveEntry = {
       name,
       size: e.size,
       compressedSize: e.compressedSize,
       isDirectory: e.isDirectory,
       encrypted: e.encrypted,
-    });
+    };
+    entries.push(entry);
+    onKept?.(entry, index);
   }
   return { entries, skipped, comment };
 }

@@ -5,6 +5,8 @@ import { FolderReader } from './folder-reader.js';
 import { DEFAULT_LIMITS, type ArchiveLimits } from './limits.js';
 import { RarReader } from './rar-reader.js';
 import { SevenZipReader } from './sevenzip-reader.js';
+import { TAR_BLOCK, sniffTar } from './tar-header.js';
+import { TarReader } from './tar-reader.js';
 import { ZipReader } from './zip-reader.js';
 
 /**
@@ -25,10 +27,13 @@ export function sniffArchive(head: Uint8Array): Exclude<ArchiveFormat, 'folder'>
   if (b.subarray(0, 6).equals(Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]))) return '7z';
   // Rar!\x1a\x07\x00 (RAR4) and Rar!\x1a\x07\x01\x00 (RAR5) share this prefix.
   if (b.subarray(0, 6).equals(Buffer.from('Rar!\x1a\x07', 'latin1'))) return 'rar';
+  // Tar has no leading magic: its first 512-byte header must check out (see sniffTar).
+  if (sniffTar(b)) return 'tar';
   return null;
 }
 
-export async function readHead(path: string, length = 16): Promise<Buffer> {
+/** The first bytes of a file: by default enough for sniffArchive (a whole tar header). */
+export async function readHead(path: string, length = TAR_BLOCK): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(length);
@@ -39,7 +44,7 @@ export async function readHead(path: string, length = 16): Promise<Buffer> {
   }
 }
 
-/** Opens a ZIP, 7z, RAR or folder; anything else is refused with a reason. */
+/** Opens a ZIP, 7z, RAR, TAR or folder; anything else is refused with a reason. */
 export async function openArchive(
   path: string,
   limits: ArchiveLimits = DEFAULT_LIMITS,
@@ -60,7 +65,9 @@ export async function openArchive(
       return new SevenZipReader(path, limits);
     case 'rar':
       return new RarReader(path, limits);
+    case 'tar':
+      return new TarReader(path, limits);
     default:
-      throw new LibraryError('unsupported', 'unsupported archive: not a ZIP, 7z or RAR file');
+      throw new LibraryError('unsupported', 'unsupported archive: not a ZIP, 7z, RAR or TAR file');
   }
 }

@@ -5,6 +5,7 @@ import { createExtractorFromFile, UnrarError, type Extractor } from 'node-unrar-
 import { LibraryError, errorMessage } from '../errors.js';
 import type { ArchiveListing, ArchiveReader } from './archive-reader.js';
 import { DEFAULT_LIMITS, applyLimits, type ArchiveLimits, type RawEntry } from './limits.js';
+import { entryToRead, overReadLimit } from './read-limit.js';
 
 /**
  * RAR4 and RAR5 (CBR) through node-unrar-js, the official unrar source compiled to WASM: no
@@ -49,12 +50,7 @@ export class RarReader implements ArchiveReader {
   }
 
   async read(name: string, maxBytes = this.limits.maxEntryBytes): Promise<Buffer> {
-    const listing = await this.list();
-    const entry = listing.entries.find((e) => e.name === name && !e.isDirectory);
-    if (!entry) throw new LibraryError('not-found', `no entry named ${name}`);
-    if (entry.encrypted) throw new LibraryError('encrypted', 'encrypted archive');
-    if (entry.size > maxBytes)
-      throw new LibraryError('limit', `${name} is larger than the ${maxBytes} byte read limit`);
+    entryToRead(await this.list(), name, maxBytes);
     const rawName = this.rawNames.get(name) ?? name;
     const dir = await mkdtemp(join(tmpdir(), 'dm51-rar-'));
     try {
@@ -64,9 +60,7 @@ export class RarReader implements ArchiveReader {
       for (const file of result.files) found ||= !file.fileHeader.flags.directory;
       if (!found) throw new LibraryError('not-found', `no entry named ${name}`);
       const out = join(dir, 'entry.bin');
-      if ((await stat(out)).size > maxBytes) {
-        throw new LibraryError('limit', `${name} is larger than the ${maxBytes} byte read limit`);
-      }
+      if ((await stat(out)).size > maxBytes) throw overReadLimit(name, maxBytes);
       return await readFile(out);
     } catch (e) {
       throw rarError(e);

@@ -1,5 +1,22 @@
 import type { Readable } from 'node:stream';
 import { LibraryError } from '../errors.js';
+import type { ArchiveEntry, ArchiveListing } from './archive-reader.js';
+
+/**
+ * The listed file entry `read(name, maxBytes)` asks for, refused before a byte is read when it is
+ * missing, encrypted or declared larger than maxBytes.
+ */
+export function entryToRead(listing: ArchiveListing, name: string, maxBytes: number): ArchiveEntry {
+  const entry = listing.entries.find((e) => e.name === name && !e.isDirectory);
+  if (!entry) throw new LibraryError('not-found', `no entry named ${name}`);
+  if (entry.encrypted) throw new LibraryError('encrypted', 'encrypted archive');
+  if (entry.size > maxBytes) throw overReadLimit(name, maxBytes);
+  return entry;
+}
+
+export function overReadLimit(name: string, maxBytes: number): LibraryError {
+  return new LibraryError('limit', `${name} is larger than the ${maxBytes} byte read limit`);
+}
 
 /**
  * Collects a stream into memory but stops (and destroys the source) as soon as it passes
@@ -19,7 +36,7 @@ export function collectLimited(stream: Readable, maxBytes: number, what: string)
     stream.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (total > maxBytes) {
-        fail(new LibraryError('limit', `${what} is larger than the ${maxBytes} byte read limit`));
+        fail(overReadLimit(what, maxBytes));
         return;
       }
       chunks.push(chunk);

@@ -1,6 +1,6 @@
-import { LibraryError } from '../errors.js';
 import type { ArchiveListing, ArchiveReader } from './archive-reader.js';
 import { DEFAULT_LIMITS, applyLimits, type ArchiveLimits, type RawEntry } from './limits.js';
+import { entryToRead } from './read-limit.js';
 import { extractWith7z, listWith7z } from './sevenzip-binary.js';
 
 /**
@@ -26,12 +26,7 @@ export class SevenZipReader implements ArchiveReader {
   }
 
   async read(name: string, maxBytes = this.limits.maxEntryBytes): Promise<Buffer> {
-    const listing = await this.list();
-    const entry = listing.entries.find((e) => e.name === name && !e.isDirectory);
-    if (!entry) throw new LibraryError('not-found', `no entry named ${name}`);
-    if (entry.encrypted) throw new LibraryError('encrypted', 'encrypted archive');
-    if (entry.size > maxBytes)
-      throw new LibraryError('limit', `${name} is larger than the ${maxBytes} byte read limit`);
+    const entry = entryToRead(await this.list(), name, maxBytes);
     return extractWith7z(this.path, name, Math.min(maxBytes, entry.size));
   }
 

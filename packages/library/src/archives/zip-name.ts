@@ -1,6 +1,5 @@
-import chardet from 'chardet';
-import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
+import { decodeUndeclaredName } from './name-encoding.js';
 
 const UTF8_FLAG = 0x800;
 
@@ -16,23 +15,8 @@ export function decodeZipName(entry: yauzl.Entry): string {
   if ((entry.generalPurposeBitFlag & UTF8_FLAG) !== 0 || hasUnicodeExtra) {
     return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
   }
-  if (raw.every((b) => b < 0x80) || isValidUtf8(raw)) return raw.toString('utf8');
-  const guess = chardet.detect(raw);
-  if (
-    guess &&
-    ['GB18030', 'Big5', 'Shift_JIS', 'EUC-KR', 'EUC-JP'].includes(guess) &&
-    iconv.encodingExists(guess)
-  ) {
-    return iconv.decode(raw, guess);
-  }
-  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
-}
-
-export function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return (
+    decodeUndeclaredName(raw) ??
+    yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false)
+  );
 }

@@ -3,8 +3,7 @@ import yauzl from 'yauzl';
 import { LibraryError, asLibraryError, errorMessage } from '../errors.js';
 import type { ArchiveListing, ArchiveReader } from './archive-reader.js';
 import { DEFAULT_LIMITS, applyLimits, type ArchiveLimits, type RawEntry } from './limits.js';
-import { checkEntryPath } from './entry-path.js';
-import { collectLimited } from './read-limit.js';
+import { collectLimited, overReadLimit } from './read-limit.js';
 import { extractWith7z } from './sevenzip-binary.js';
 import { decodeZipName } from './zip-name.js';
 
@@ -52,15 +51,10 @@ export class ZipReader implements ArchiveReader {
     }
     // With decodeStrings off the comment is raw bytes; ComicBookInfo writers use UTF-8.
     const comment = Buffer.from(zip.comment as unknown as Uint8Array).toString('utf8');
-    this.listing = applyLimits(raw, this.limits, comment || null);
     // Map the normalised names back to yauzl entries for read().
-    const kept = new Set(this.listing.entries.map((e) => e.name));
-    raw.forEach((r, i) => {
-      const checked = checkEntryPath(r.rawName);
+    this.listing = applyLimits(raw, this.limits, comment || null, (kept, i) => {
       const entry = yauzlEntries[i];
-      if (entry && checked.ok && kept.has(checked.name) && !this.byName.has(checked.name)) {
-        this.byName.set(checked.name, entry);
-      }
+      if (entry) this.byName.set(kept.name, entry);
     });
     return this.listing;
   }
@@ -70,9 +64,7 @@ export class ZipReader implements ArchiveReader {
     const entry = this.byName.get(name);
     if (!entry) throw new LibraryError('not-found', `no entry named ${name}`);
     if (entry.isEncrypted()) throw new LibraryError('encrypted', 'encrypted archive');
-    if (entry.uncompressedSize > maxBytes) {
-      throw new LibraryError('limit', `${name} is larger than the ${maxBytes} byte read limit`);
-    }
+    if (entry.uncompressedSize > maxBytes) throw overReadLimit(name, maxBytes);
     if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATE) {
       return extractWith7z(this.path, decodeZipName(entry), Math.min(maxBytes, entry.uncompressedSize));
     }

@@ -24,7 +24,7 @@ export interface ComicBook {
 const MAX_COMICINFO_BYTES = 4 * 1024 * 1024;
 
 /**
- * Reads a comic archive (CBZ/ZIP, CB7/7z, CBR/RAR) or a folder of images: ComicInfo.xml and the
+ * Reads a comic archive (CBZ/ZIP, CB7/7z, CBR/RAR, CBT/TAR) or a folder of images: ComicInfo.xml and the
  * page list in natural order. Only the archive index and the ComicInfo entry are read; pages are
  * never decompressed here. Refuses (LibraryError) encrypted archives and archives without pages.
  */

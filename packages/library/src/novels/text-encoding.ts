@@ -1,7 +1,7 @@
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { LibraryError } from '../errors.js';
-import { isValidUtf8 } from '../archives/zip-name.js';
+import { isValidUtf8 } from '../archives/name-encoding.js';
 
 export interface DecodedText {
   encoding: string;

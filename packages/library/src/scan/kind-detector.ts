@@ -45,7 +45,7 @@ export function kindFromLayout(path: string): LibraryKind {
 /**
  * Kind of a file or folder from its content, when the layout does not say:
  * a zip whose `mimetype` is application/epub+zip (or that holds META-INF/container.xml) is a
- * novel; a zip/7z/RAR holding page images is a comic; MP4/MKV/WebM (by magic bytes) is anime;
+ * novel; a zip/7z/RAR/tar holding page images is a comic; MP4/MKV/WebM (by magic bytes) is anime;
  * .txt is a novel; a folder holding images is a comic chapter, one holding videos an anime series.
  */
 export async function detectKind(path: string): Promise<LibraryKind> {
@@ -63,7 +63,7 @@ export async function detectKindByContent(path: string): Promise<LibraryKind> {
     return 'unknown';
   }
   if (info.size === 0) return 'unknown';
-  const head = await readHead(path, 64);
+  const head = await readHead(path);
   const video = videoContainer(head);
   if (video) return 'anime';
   const archive = sniffArchive(head);

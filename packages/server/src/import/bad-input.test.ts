@@ -88,7 +88,7 @@ afterAll(async () => {
 
 describe('bad input', () => {
   it('skips broken, hostile and empty files with a reason each', () => {
-    expect(failure('comics/Noise.cbz')).toBe('unsupported archive: not a ZIP, 7z or RAR file');
+    expect(failure('comics/Noise.cbz')).toBe('unsupported archive: not a ZIP, 7z, RAR or TAR file');
     expect(failure('comics/Empty.cbz')).toBe('corrupt archive: empty file');
     expect(failure('comics/Truncated.cbz')).toMatch(/corrupt/i);
     expect(failure('comics/Bomb.cbz')).toMatch(

@@ -6,6 +6,7 @@ import iconv from 'iconv-lite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { chaptersOfWork, workTitled } from './testing/catalogue-rows.js';
 import { writeCbz, writeEpub, writeVideo } from './testing/library-fixtures.js';
 import { importInto } from '../testing/import-into.js';
 
@@ -30,18 +31,8 @@ async function referencedKeys(): Promise<string[]> {
   return [...new Set(rows.map((r) => r.k))].sort();
 }
 
-async function work(title: string) {
-  return ctx.db.selectFrom('works').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
-}
-
-async function chaptersOf(workId: number) {
-  return ctx.db
-    .selectFrom('chapters')
-    .selectAll()
-    .where('work_id', '=', workId)
-    .orderBy('sort_order')
-    .execute();
-}
+const work = (title: string) => workTitled(ctx.db, title);
+const chaptersOf = (workId: number) => chaptersOfWork(ctx.db, workId);
 
 beforeAll(async () => {
   ctx = await buildTestApp();

@@ -240,6 +240,11 @@ class LibraryImport {
       case 'archive': {
         if (unit.layoutKind === 'comic') return 'comic';
         const detected = await detectKindByContent(unit.abs);
+        // A plain .tar outside the comics folder is anything (a backup, a source drop) unless it
+        // holds pages; any other archive is read as a comic, whose reader says why it cannot be.
+        if (detected !== 'comic' && /\.tar$/i.test(unit.rel)) {
+          throw new LibraryError('unsupported', 'unsupported file type: .tar (no readable page images)');
+        }
         return detected === 'unknown' ? 'comic' : detected;
       }
       default:

@@ -39,7 +39,11 @@ export interface LibraryUnit {
   nfo?: string | null;
 }
 
-const ARCHIVE_EXT = new Set(['cbz', 'zip', 'cb7', '7z', 'cbr', 'rar']);
+/**
+ * Comic archives. `.tar` is read as a comic under a comics folder, elsewhere only when it holds
+ * page images (the importer checks); `.cbt` is a comic wherever it is.
+ */
+const ARCHIVE_EXT = new Set(['cbz', 'zip', 'cb7', '7z', 'cbr', 'rar', 'cbt', 'tar']);
 const VIDEO_EXT = new Set(['mp4', 'm4v', 'mkv', 'webm']);
 /** Content formats the importer recognises but cannot read: reported, so operators know. */
 const UNSUPPORTED_EXT = new Set([
@@ -49,8 +53,6 @@ const UNSUPPORTED_EXT = new Set([
   'azw3',
   'kfx',
   'djvu',
-  'cbt',
-  'tar',
   'avi',
   'mov',
   'wmv',

@@ -1,9 +1,10 @@
 /**
- * Builders for real-world-shaped library files in tests: CBZ with real images and ComicInfo,
+ * Builders for real-world-shaped library files in tests: CBZ and CBT with real images and ComicInfo,
  * EPUB 3 with a nav and an image, TXT in legacy encodings, videos from ffmpeg test sources.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildZip, type ZipInput } from '@dm51/library';
@@ -23,15 +24,15 @@ export function comicInfoXml(fields: Record<string, string>): string {
   return `<?xml version="1.0" encoding="utf-8"?>\n<ComicInfo>\n${body}\n</ComicInfo>\n`;
 }
 
-export async function writeCbz(
-  path: string,
-  options: {
-    pages?: number;
-    info?: Record<string, string>;
-    extra?: ZipInput[];
-    size?: [number, number];
-  } = {},
-): Promise<void> {
+export interface ComicFileOptions {
+  pages?: number;
+  info?: Record<string, string>;
+  extra?: ZipInput[];
+  size?: [number, number];
+}
+
+/** A comic's files: ComicInfo.xml (when given), pages p001.png... and the extra entries. */
+async function comicFiles(options: ComicFileOptions): Promise<ZipInput[]> {
   const files: ZipInput[] = [];
   if (options.info) files.push({ name: 'ComicInfo.xml', data: Buffer.from(comicInfoXml(options.info)) });
   for (let i = 1; i <= (options.pages ?? 3); i++) {
@@ -39,8 +40,29 @@ export async function writeCbz(
     files.push({ name: `p${String(i).padStart(3, '0')}.png`, data: await pngPage(w, h, i), store: true });
   }
   files.push(...(options.extra ?? []));
+  return files;
+}
+
+export async function writeCbz(path: string, options: ComicFileOptions = {}): Promise<void> {
+  const files = await comicFiles(options);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, buildZip(files));
+}
+
+/** The same comic as a tar (CBT), written by the system's GNU tar in `format` (gnu, pax, ustar). */
+export async function writeCbt(path: string, options: ComicFileOptions = {}, format = 'gnu'): Promise<void> {
+  const files = await comicFiles(options);
+  const staging = mkdtempSync(join(tmpdir(), 'dm51-cbt-'));
+  try {
+    for (const file of files) {
+      mkdirSync(dirname(join(staging, file.name)), { recursive: true });
+      writeFileSync(join(staging, file.name), file.data ?? Buffer.alloc(0));
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    execFileSync('tar', [`--format=${format}`, '-cf', path, '-C', staging, ...files.map((f) => f.name)]);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 export async function writeEpub(
