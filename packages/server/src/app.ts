@@ -1,6 +1,6 @@
 /**
  * The application as a Fastify instance with everything registered, in order: decorations and the
- * error handler → infrastructure plugins (health, docs) → the /v3 API inside the envelope → the web
+ * error handler → response compression → infrastructure plugins (health, docs) → the /v3 API inside the envelope → the web
  * app. Listening, migrations and signals are server.ts's business, so tests build the same app and
  * drive it with `app.inject()`.
  */
@@ -14,6 +14,7 @@ import { deliveryWarnings } from './delivery/delivery-config.js';
 import { loggerOptions } from './logging.js';
 import { LocalMediaStore } from './media/local-media-store.js';
 import type { MediaStore } from './media/media-store.js';
+import { registerCompression } from './plugins/compression.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => app.services.imports.close());
   installErrorHandler(app);
 
+  if (config.compression !== false) await registerCompression(app);
   await app.register(healthPlugin);
   await app.register(openApiPlugin);
   await app.register(mediaPlugin);

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logFormat: 'auto',
       apiHosts: [],
+      compression: true,
       envelopeKey: DEV_DEFAULTS.ENVELOPE_KEY,
       apiKey: DEV_DEFAULTS.API_KEY,
       imageXorKey: Number(DEV_DEFAULTS.IMAGE_XOR_KEY),
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       LOG_FORMAT: 'json',
       WEB_DIR: '/srv/web',
       API_HOSTS: 'https://a.example, https://b.example/ ,',
+      COMPRESSION: 'off',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       logFormat: 'json',
       webDir: '/srv/web',
       apiHosts: ['https://a.example', 'https://b.example/'],
+      compression: false,
       defaulted: [],
     });
     expect(defaultedSecretWarnings(config)).toEqual([]);

@@ -47,6 +47,8 @@ export interface Config {
   webDir: string;
   /** Mirror hosts handed to the web app through /app-config.js; empty means same origin. */
   apiHosts: string[];
+  /** COMPRESSION: brotli/gzip on text answers; unset (tests) means on, `false` (off) for measuring. */
+  compression?: boolean;
   /** Secrets that fell back to their development default (announced at start-up). */
   defaulted: DefaultedSecret[];
   /** SMTP and SMS delivery of verification codes; unset (tests) means the log transports. */
@@ -110,6 +112,7 @@ const envSchema = z.object({
     z.enum(['on', 'off'], { error: 'DEMO_LIBRARY must be on or off' }).default('on'),
   ),
   LIBRARY_DIR: optional.pipe(z.string().optional()),
+  COMPRESSION: optional.pipe(z.enum(['on', 'off'], { error: 'COMPRESSION must be on or off' }).default('on')),
   API_HOSTS: optional.pipe(
     z
       .string()
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: vars.LOG_FORMAT ?? 'auto',
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : DEFAULT_WEB_DIR,
     apiHosts: vars.API_HOSTS ?? [],
+    compression: vars.COMPRESSION === 'on',
     defaulted,
     delivery,
     demoLibrary: vars.DEMO_LIBRARY === 'on',

@@ -24,3 +24,12 @@ export function mediaContentType(key: string): string {
 export function isContentHashedKey(key: string): boolean {
   return /(^|\/)[0-9a-f]{64}(_xfile)?\.[a-z0-9]+$/.test(key);
 }
+
+/**
+ * Keys whose bytes never change once written, so they may be cached forever: content-hashed keys,
+ * and HLS packages, which are uploaded once under a fresh `hls/<chapter>/<random>/` folder (a new
+ * transcode writes a new folder; the old one is deleted, never rewritten).
+ */
+export function isImmutableKey(key: string): boolean {
+  return isContentHashedKey(key) || /^hls\/\d+\/[0-9a-f]{16}\//.test(key);
+}

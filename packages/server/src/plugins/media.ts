@@ -6,10 +6,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import parseRange from 'range-parser';
 import { isValidMediaKey } from '../media/media-key.js';
-import { isContentHashedKey, mediaContentType } from '../media/media-types.js';
+import { isImmutableKey, mediaContentType } from '../media/media-types.js';
 
 export const mediaPlugin: FastifyPluginAsync = async (app) => {
-  app.get('/media/*', async (request, reply) => {
+  // Never compressed per request: images and video are compressed formats, and byte ranges must
+  // address the stored bytes.
+  app.get('/media/*', { compress: false }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (!isValidMediaKey(key)) return reply.status(404).type('text/plain').send('Not found\n');
     const info = await app.media.stat(key);
@@ -18,7 +20,7 @@ export const mediaPlugin: FastifyPluginAsync = async (app) => {
     reply
       .header('content-type', mediaContentType(key))
       .header('accept-ranges', 'bytes')
-      .header('cache-control', isContentHashedKey(key) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('cache-control', isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'no-cache')
       .header('access-control-allow-origin', '*');
 
     const rangeHeader = request.headers.range;

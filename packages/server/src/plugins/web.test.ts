@@ -1,9 +1,34 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeTestConfig, type TestApp } from '../testing/test-app.js';
+
+/** The web build's post-build step, run on the tests' tiny builds so they get real .br/.gz copies. */
+const COMPRESS_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../../web/scripts/compress-dist.mjs');
+
+const INDEX_HTML = '<!doctype html><title>51</title><div id="root"></div>';
+/** Big enough that compression shows, like a real chunk. */
+const APP_JS = `console.log("app");\n${'export const page = () => "page";\n'.repeat(200)}`;
+const SW_JS = `self.addEventListener("install", () => self.skipWaiting());\n${'// precache\n'.repeat(100)}`;
+
+/** A tiny web build in `dataDir/web`: index.html, one hashed chunk, sw.js, a manifest and an icon. */
+function writeWebBuild(dataDir: string, { compressed }: { compressed: boolean }): string {
+  const webDir = join(dataDir, 'web');
+  mkdirSync(join(webDir, 'assets'), { recursive: true });
+  mkdirSync(join(webDir, 'icons'), { recursive: true });
+  writeFileSync(join(webDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(webDir, 'assets', 'index-abc123.js'), APP_JS);
+  writeFileSync(join(webDir, 'sw.js'), SW_JS);
+  writeFileSync(join(webDir, 'manifest.webmanifest'), '{"name":"51"}');
+  writeFileSync(join(webDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  if (compressed) execFileSync(process.execPath, [COMPRESS_DIST, webDir], { stdio: 'ignore' });
+  return webDir;
+}
 
 describe('without a web build', () => {
   let ctx: TestApp;
@@ -46,11 +71,7 @@ describe('with a web build in WEB_DIR', () => {
   let ctx: TestApp;
   beforeAll(async () => {
     const base = makeTestConfig();
-    const webDir = join(base.dataDir, 'web');
-    mkdirSync(join(webDir, 'assets'), { recursive: true });
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>51</title><div id="root"></div>');
-    writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
-    writeFileSync(join(webDir, 'manifest.webmanifest'), '{"name":"51"}');
+    const webDir = writeWebBuild(base.dataDir, { compressed: true });
     ctx = await buildTestApp({ ...base, webDir });
   });
   afterAll(async () => ctx.close());
@@ -82,5 +103,108 @@ describe('with a web build in WEB_DIR', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     const unknown = await ctx.app.inject({ method: 'POST', url: '/v3/none' });
     expect(unknown.json()).toMatchObject({ code: 404 });
+  });
+
+  it('sends a hashed asset as its build-time brotli copy to a client that accepts br', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(APP_JS.length / 4);
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(APP_JS);
+  });
+
+  it('falls back to the gzip copy, then to the file itself', async () => {
+    const gz = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(APP_JS);
+
+    const identity = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    // The plain answer still varies on Accept-Encoding, or a shared cache could hand it to everyone.
+    expect(identity.headers.vary).toMatch(/accept-encoding/i);
+    expect(identity.body).toBe(APP_JS);
+  });
+
+  it.each(['/', '/index.html'])('sends %s compressed and never cached stale', async (url) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(INDEX_HTML);
+  });
+
+  it('sends the service worker compressed and no-cache, so a new release is found at once', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(SW_JS);
+  });
+
+  it('sends images as they are', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/icons/icon-192.png',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('image/png');
+  });
+});
+
+describe('with a web build and COMPRESSION=off', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    const base = makeTestConfig({ compression: false });
+    ctx = await buildTestApp({ ...base, webDir: writeWebBuild(base.dataDir, { compressed: true }) });
+  });
+  afterAll(async () => ctx.close());
+
+  it('sends the plain files, ignoring the compressed copies', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(APP_JS);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('with a web build that has no compressed copies', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    const base = makeTestConfig();
+    ctx = await buildTestApp({ ...base, webDir: writeWebBuild(base.dataDir, { compressed: false }) });
+  });
+  afterAll(async () => ctx.close());
+
+  it('still serves every file, compressing per request instead', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(APP_JS);
+    expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX_HTML);
   });
 });

@@ -55,11 +55,16 @@ export const webPlugin: FastifyPluginAsync = async (app) => {
   }
 
   // Vite's hashed build output: a name changes with the content, so those files are cached forever.
+  // Everything else (index.html, sw.js, workbox-*.js, the manifest, icons) keeps its name across
+  // releases and is revalidated on each use.
   const hashedAssetsDir = join(config.webDir, 'assets') + sep;
   await app.register(fastifyStatic, {
     root: config.webDir,
     prefix: '/',
     index: ['index.html'],
+    // The build writes .br and .gz copies of its text files (packages/web/scripts/compress-dist.mjs):
+    // send the best one the client accepts (br, then gzip, then the file), with Vary: Accept-Encoding.
+    preCompressed: config.compression !== false,
     // Cache headers are set below, per file; the defaults would give index.html a max-age.
     cacheControl: false,
     setHeaders(reply, path) {
