@@ -20,10 +20,10 @@ import { go, openApp, registerByEmail } from './support/app-session.js';
 import { startServerAndBrowser } from './support/harness.js';
 import { queryServerDb } from './support/import-status.js';
 import { keepScreenshot, newThemedContext, settle, THEMES, type Theme } from './support/screenshots.js';
-import { seedCatalogue, type SeededWork } from './support/seed-catalogue.js';
+import { openCashier, payAtCashier, payResult, seedMoneyCatalogue } from './support/money-flow.js';
+import type { SeededWork } from './support/seed-catalogue.js';
 import { REPO_ROOT, type RunningServer } from './support/server.js';
 
-const COIN_PRICE = 25;
 /** The coin package the user tops up with (¥30.00, plus bonus coins). */
 const TOPUP_COINS = 300;
 
@@ -39,30 +39,6 @@ interface TourSetup {
 
 function lastChapter(work: SeededWork): number {
   return work.chapters[work.chapters.length - 1]!.id;
-}
-
-/** Waits for the pay page's answer about its order to reach `status`. */
-async function payResult(page: Page, status: string): Promise<void> {
-  await page
-    .locator(`[data-testid="pay-result-status"][data-status="${status}"]`)
-    .waitFor({ timeout: 20_000 });
-}
-
-/** On the pay page: picks the demo cashier and confirms; waits for the cashier's page. */
-async function openCashier(page: Page): Promise<void> {
-  await page.getByTestId('pay-method-cashier').click();
-  await page.getByTestId('pay-confirm').click();
-  await page.waitForURL(/\/cashier\//);
-  await page.getByTestId('cashier-amount').waitFor();
-}
-
-/** On the cashier's page: pays, and waits for the app's pay page to say the order is fulfilled. */
-async function payAtCashier(page: Page): Promise<void> {
-  await page.getByTestId('cashier-pay').click();
-  await page.waitForFunction(
-    () => location.hash.startsWith('#/pages/user/vip/pay') && location.hash.includes('order='),
-  );
-  await payResult(page, 'fulfilled');
 }
 
 async function tour(setup: TourSetup, theme: Theme): Promise<void> {
@@ -188,14 +164,7 @@ async function tour(setup: TourSetup, theme: Theme): Promise<void> {
 async function main(): Promise<void> {
   process.env['E2E_SCREENSHOTS'] ??= join(REPO_ROOT, 'docs/screenshots');
   const dataDir = mkdtempSync(join(tmpdir(), 'dm51-money-shots-'));
-  const seeded = await seedCatalogue(dataDir, {
-    works: 2,
-    chapters: 3,
-    pages: 2,
-    novels: 0,
-    coinComics: 1,
-    coinPrice: COIN_PRICE,
-  });
+  const { vipComic, coinComic } = await seedMoneyCatalogue(dataDir);
   const smtp = await startSmtpPeer();
   let server: RunningServer | null = null;
   let browser: Browser | null = null;
@@ -209,8 +178,8 @@ async function main(): Promise<void> {
       browser,
       server,
       smtp,
-      vipComic: seeded.comics[0]!,
-      coinComic: seeded.comics[1]!,
+      vipComic,
+      coinComic,
     };
     for (const theme of THEMES) await tour(setup, theme);
     console.log(`screenshots written to ${process.env['E2E_SCREENSHOTS']}`);

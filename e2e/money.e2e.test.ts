@@ -14,11 +14,11 @@ import { go, openApp, registerByEmail, storedSession } from './support/app-sessi
 import { newPhoneContext } from './support/chromium.js';
 import { startServerAndBrowser } from './support/harness.js';
 import { queryServerDb } from './support/import-status.js';
-import { seedCatalogue, type SeededWork } from './support/seed-catalogue.js';
+import { openCashier, payAtCashier, seedMoneyCatalogue } from './support/money-flow.js';
+import type { SeededWork } from './support/seed-catalogue.js';
 import type { RunningServer } from './support/server.js';
 
 const EMAIL = `buyer-${Date.now()}@example.test`;
-const COIN_PRICE = 25;
 
 let dataDir: string;
 let smtp: SmtpPeer;
@@ -49,35 +49,13 @@ function ledgerFacts(uid: number) {
 
 /** On the pay page: picks the demo cashier, confirms (twice, quickly), pays there and comes back. */
 async function payThroughCashier(p: Page): Promise<void> {
-  await p.getByTestId('pay-method-cashier').click();
-  const confirm = p.getByTestId('pay-confirm');
-  await Promise.all([confirm.click(), confirm.click({ force: true }).catch(() => undefined)]);
-  await p.waitForURL(/\/cashier\//);
-  await p.getByTestId('cashier-amount').waitFor();
-  await p.getByTestId('cashier-pay').click();
-  await p.waitForFunction(
-    () => location.hash.startsWith('#/pages/user/vip/pay') && location.hash.includes('order='),
-  );
-  await p.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="pay-result-status"]')?.getAttribute('data-status') ===
-      'fulfilled',
-    undefined,
-    { timeout: 20_000 },
-  );
+  await openCashier(p, 2);
+  await payAtCashier(p);
 }
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-money-'));
-  const seeded = await seedCatalogue(dataDir, {
-    works: 2,
-    chapters: 3,
-    pages: 2,
-    novels: 0,
-    coinComics: 1,
-    coinPrice: COIN_PRICE,
-  });
-  [vipComic, coinComic] = [seeded.comics[0]!, seeded.comics[1]!];
+  ({ vipComic, coinComic } = await seedMoneyCatalogue(dataDir));
   smtp = await startSmtpPeer();
   [server, browser] = await startServerAndBrowser({
     DATA_DIR: dataDir,
