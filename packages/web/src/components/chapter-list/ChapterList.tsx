@@ -73,7 +73,7 @@ export function ChapterList({
             onClick={() => onOpen(chapter)}
           >
             <span className="chapter-list__name">{chapter.name}</span>
-            {chapter.pay === 2 && <LockIcon />}
+            {chapter.locked === 1 && <LockIcon />}
           </button>
         ))}
       </div>

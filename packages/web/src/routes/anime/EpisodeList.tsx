@@ -1,8 +1,8 @@
-import type { AnimeEpisode } from '@dm51/shared';
+import { PAY_VIP, type AnimeEpisode } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/video-player/player-format';
 
-/** Episodes in order with their state: playing now, VIP lock, processing n %, failed. */
+/** Episodes in order with their state: playing now, VIP or coin lock, processing n %, failed. */
 export function EpisodeList({
   episodes,
   currentId,
@@ -32,7 +32,14 @@ export function EpisodeList({
               >
                 <span className="anime-episode__name">{episode.name}</span>
                 <span className="anime-episode__meta">
-                  {episode.locked ? <span className="anime-episode__vip">VIP</span> : null}
+                  {episode.locked && episode.pay === PAY_VIP ? (
+                    <span className="anime-episode__vip">VIP</span>
+                  ) : null}
+                  {episode.locked && episode.pay !== PAY_VIP ? (
+                    <span className="anime-episode__coins" data-testid="episode-price">
+                      {t('money.coinsN', { count: episode.price_coins, n: episode.price_coins })}
+                    </span>
+                  ) : null}
                   {episode.status === 'ready' && episode.duration_s > 0 && formatTime(episode.duration_s)}
                   {episode.status === 'processing' &&
                     t('anime.status.processing', { progress: episode.progress })}
