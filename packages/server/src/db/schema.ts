@@ -142,7 +142,7 @@ export interface ChaptersTable {
   volume: Generated<string>;
   title: Generated<string>;
   pay: Generated<number>;
-  /** Price for buying this chapter alone with coins (0: not for sale); the monetization seam. */
+  /** This chapter's own coin price (0: its work's `chapter_price`, else the kind's default). */
   price_coins: Generated<number>;
   page_count: Generated<number>;
   word_count: Generated<number>;

@@ -255,7 +255,7 @@ export async function buildNovelChapter(
   return { ...chapter, word_count: words };
 }
 
-/** Marks a user VIP until `until` (Unix seconds), as the monetization issue will. */
+/** Marks a user VIP until `until` (Unix seconds) directly: a test shortcut (the product moves VIP time through the ledger). */
 export async function makeVip(db: Database, userId: number, until = now() + 30 * 86_400): Promise<void> {
   await db.updateTable('users').set({ vip: 1, viptime: until }).where('id', '=', userId).execute();
 }
