@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state/EmptyState';
@@ -31,9 +31,14 @@ export function PayIntent({ type, id }: { type: ProductType; id: number }) {
   const names = useProductNames();
   const products = useProducts();
   const [picked, setPicked] = useState<string | null>(null);
+  // A double tap answers the same order twice: count it and leave for its payment page once (a
+  // second navigation would abort the first one mid-load).
+  const leavingFor = useRef<string | null>(null);
   const place = useMutation({
     mutationFn: (method: string) => placeOrder(type, id, method),
     onSuccess: ({ order, pay_url, scope }) => {
+      if (leavingFor.current === order.order_no) return;
+      leavingFor.current = order.order_no;
       rememberOrder(order.order_no, { scope, back });
       track('order_place', {
         label: order.order_no,
@@ -55,7 +60,9 @@ export function PayIntent({ type, id }: { type: ProductType; id: number }) {
   const { reset } = place;
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) reset();
+      if (!event.persisted) return;
+      leavingFor.current = null;
+      reset();
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
