@@ -8,6 +8,7 @@ import {
   buildWork,
   makeVip,
 } from '../../testing/catalogue-factory.js';
+import { topUp } from '../../testing/money-factory.js';
 import { buildTestApp, type TestApp } from '../../testing/test-app.js';
 import { createTestClient, type TestClient, type TestSession } from '../../testing/test-client.js';
 
@@ -18,7 +19,6 @@ let novel: WorkRow;
 /** Comic chapters: 0 free, 1–8 coin chapters (price 10 from the work), 9 VIP. */
 const comicChapters: ChapterRow[] = [];
 let novelCoinChapter: ChapterRow;
-let orderSeq = 0;
 
 const now = () => Math.floor(Date.now() / 1000);
 let keySeq = 0;
@@ -29,29 +29,7 @@ async function userWith(paid: number, bonus = 0, bonusExpires = 0): Promise<Test
   const guest = await client.initGuest();
   await ctx.db.updateTable('users').set({ is_guest: 0 }).where('id', '=', guest.userId).execute();
   const money = ctx.app.services.money;
-  if (paid > 0) {
-    orderSeq += 1;
-    const order = await ctx.db
-      .insertInto('payment_orders')
-      .values({
-        order_no: `T${Date.now()}${orderSeq}`,
-        user_id: guest.userId,
-        product_type: 'coins',
-        product_id: 1,
-        title: `${paid} coins`,
-        amount_fen: paid * 10,
-        currency: 'CNY',
-        method: 'cashier',
-        status: 'fulfilled',
-        coins: paid,
-        idempotency_key: `seed-${orderSeq}`,
-        created_time: now(),
-        expires_time: now() + 600,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await money.ledger.transaction((tx) => money.wallet.fulfilOrder(tx, order));
-  }
+  if (paid > 0) await topUp(ctx.db, money, guest.userId, { coins: paid });
   if (bonus > 0)
     await money.ledger.transaction((tx) =>
       money.wallet.grantBonus(tx, guest.userId, bonus, bonusExpires, {
