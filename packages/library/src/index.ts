@@ -42,3 +42,6 @@ export {
   LAYOUT_FOLDER_KINDS,
   type LibraryKind,
 } from './scan/kind-detector.js';
+export { PdfDocument, isPdfHead, type PdfMetadata, type PdfPageImage } from './pdf/pdf-document.js';
+export { DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf/pdf-limits.js';
+export { textChapters, textProblem, type PdfPageText } from './pdf/pdf-text.js';

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { openArchive, readHead, sniffArchive } from '../archives/open-archive.js';
 import { isPageImage } from '../comics/image-types.js';
+import { PdfDocument, isPdfHead } from '../pdf/pdf-document.js';
 
 export type LibraryKind = 'comic' | 'novel' | 'anime' | 'unknown';
 
@@ -46,6 +47,8 @@ export function kindFromLayout(path: string): LibraryKind {
  * Kind of a file or folder from its content, when the layout does not say:
  * a zip whose `mimetype` is application/epub+zip (or that holds META-INF/container.xml) is a
  * novel; a zip/7z/RAR/tar holding page images is a comic; MP4/MKV/WebM (by magic bytes) is anime;
+ * a PDF whose first pages are clean text is a novel, any other PDF a comic (its pages are read as
+ * images);
  * .txt is a novel; a folder holding images is a comic chapter, one holding videos an anime series.
  */
 export async function detectKind(path: string): Promise<LibraryKind> {
@@ -66,10 +69,28 @@ export async function detectKindByContent(path: string): Promise<LibraryKind> {
   const head = await readHead(path);
   const video = videoContainer(head);
   if (video) return 'anime';
+  if (isPdfHead(head)) return pdfKind(path);
   const archive = sniffArchive(head);
   if (archive) return archiveKind(path, archive === 'zip' && isEpubMimetype(head));
   if (extname(path).toLowerCase() === '.txt') return 'novel';
   return 'unknown';
+}
+
+/** Pages of a PDF looked at to tell a typeset book from a comic. */
+const PDF_SAMPLE_PAGES = 12;
+
+async function pdfKind(path: string): Promise<LibraryKind> {
+  try {
+    const doc = await PdfDocument.open(path);
+    try {
+      return doc.textProblem(PDF_SAMPLE_PAGES) === null ? 'novel' : 'comic';
+    } finally {
+      doc.close();
+    }
+  } catch {
+    // Unreadable PDFs are read as pages, whose reader says why it cannot.
+    return 'comic';
+  }
 }
 
 /** EPUB requires `mimetype` stored first, so its content sits at offset 38 of the file. */

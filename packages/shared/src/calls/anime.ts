@@ -5,12 +5,13 @@
  * info of an episode, and the watch position.
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { chapterItemSchema, workDetailSchema } from './catalogue.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 import { chargeNoticeSchema } from './money.js';
 import { shelfItemSchema } from './shelf.js';
 
-const id = z.coerce.number().int().min(1);
+const id = rowId;
 
 /** waiting (queued), processing (progress %), ready (playable) or failed (reason says why). */
 export const episodeStatusSchema = z.enum(['waiting', 'processing', 'ready', 'failed']);
@@ -122,6 +123,6 @@ export const animeFavoriteDelCall = defineCall({
     "Removes anime from the session's favourites; ids that are not its anime favourites change nothing.",
   tag: 'anime',
   auth: 'session',
-  request: z.object({ ids: z.array(z.coerce.number().int().min(1)).min(1).max(200) }),
+  request: z.object({ ids: z.array(rowId).min(1).max(200) }),
   response: z.object({ deleted: z.number().int() }),
 });

@@ -3,9 +3,10 @@
  * Comics use `/v3/comic/*`, novels `/v3/book/*`; both answer the same record shapes.
  */
 import { z } from 'zod';
+import { rowId, rowIdOrNone } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
-const id = z.coerce.number().int().min(1);
+const id = rowId;
 const flag = z.number().int().min(0).max(1);
 
 /**
@@ -155,9 +156,9 @@ export const workFilterSchema = pageRequestSchema.extend({
   /** 0 comics, 1 novels, 2 anime. */
   type: z.coerce.number().int().min(0).max(2).default(0),
   /** 0 = any category. */
-  category_id: z.coerce.number().int().min(0).default(0),
+  category_id: rowIdOrNone.default(0),
   /** 0 = any tag. */
-  tag_id: z.coerce.number().int().min(0).default(0),
+  tag_id: rowIdOrNone.default(0),
   /** 0 any, 1 serialising (连载), 2 finished (完结). */
   status: z.coerce.number().int().min(0).max(2).default(0),
   /** 0 any, 1 free, 2 VIP. */

@@ -6,11 +6,12 @@
  * rate limits and the word filter keep that in check.
  */
 import { z } from 'zod';
+import { rowId, rowIdOrNone } from './row-id.js';
 import { REPORT_SUCCESS_MESSAGE } from '../limits.js';
 import { COMMENT_LIMITS } from '../limits.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
-const id = z.coerce.number().int().min(1);
+const id = rowId;
 const flag = z.number().int().min(0).max(1);
 
 /** A media URL path returned by an upload call ('/media/<key>'). */
@@ -94,9 +95,9 @@ export const commentAddCall = defineCall({
   auth: 'session',
   request: z.object({
     work_id: id,
-    to_father_id: z.coerce.number().int().min(0).default(0),
-    to_child_id: z.coerce.number().int().min(0).default(0),
-    to_user_id: z.coerce.number().int().min(0).default(0),
+    to_father_id: rowIdOrNone.default(0),
+    to_child_id: rowIdOrNone.default(0),
+    to_user_id: rowIdOrNone.default(0),
     content: z.string().max(4000).default(''),
     imgList: z.array(uploadedImageUrlSchema).max(COMMENT_LIMITS.maxImages).default([]),
   }),

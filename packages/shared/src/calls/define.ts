@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdOrNone } from './row-id.js';
 
 /**
  * One call of the /v3 API: its path, who may make it, and the schemas of its opened request and
@@ -39,7 +40,7 @@ export type CallResponse<C> =
 /** Fields the client merges into every body (protocol.md, "Request fields merged into every body"). */
 export const mergedFieldsSchema = z.object({
   user_token: z.string().max(256).default(''),
-  user_id: z.coerce.number().int().min(0).default(0),
+  user_id: rowIdOrNone.default(0),
   facility: z.string().max(64).default(''),
   deviceid: z.string().max(128).default(''),
   apikey: z.string().max(256),

@@ -3,6 +3,7 @@
  * followed work creates a message of type 3 for each follower.
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { workCardSchema } from './catalogue.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
@@ -26,7 +27,7 @@ export const followAddCall = defineCall({
   summary: 'Follow a published work for updates (idempotent). Unknown work: CONTENT_NOT_FOUND (1102).',
   tag: 'follow',
   auth: 'session',
-  request: z.object({ id: z.coerce.number().int().min(1) }),
+  request: z.object({ id: rowId }),
   response: z.object({ is_follow: z.literal(1) }),
 });
 

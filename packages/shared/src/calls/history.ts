@@ -3,6 +3,7 @@
  * the last chapter and the place in it; newest first.
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { defineCall, emptySchema, pageRequestSchema, pagedListSchema } from './define.js';
 import { readTargetSchema, workCardSchema } from './catalogue.js';
 
@@ -14,8 +15,8 @@ export const historyItemSchema = workCardSchema.extend({
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
-const workId = z.coerce.number().int().min(1);
-const chapterId = z.coerce.number().int().min(1);
+const workId = rowId;
+const chapterId = rowId;
 const percent = z.coerce.number().int().min(0).max(100).default(0);
 
 export const readIndexCall = defineCall({

@@ -3,6 +3,7 @@
  * `/v3/book/index` (listed by the spec among the novel calls) serves the novels tab with the same shape.
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { defineCall, emptySchema } from './define.js';
 import { HOME_SIZES } from '../limits.js';
 import { workCardSchema } from './catalogue.js';
@@ -113,6 +114,6 @@ export const adUpdateHitsCall = defineCall({
   summary: 'Count a click on an ad. Unknown ids are ignored (the client ignores failures anyway).',
   tag: 'ad',
   auth: 'session',
-  request: z.object({ id: z.coerce.number().int().min(1) }),
+  request: z.object({ id: rowId }),
   response: emptySchema,
 });

@@ -18,6 +18,13 @@ import * as feedbackCalls from './feedback.js';
 import * as helpCalls from './help.js';
 import * as moneyCalls from './money.js';
 import * as analyticsCalls from './analytics.js';
+import * as taskCalls from './task.js';
+import * as inviteCalls from './invite.js';
+import * as updateCalls from './update.js';
+import * as adCalls from './ad.js';
+import * as aiCalls from './ai.js';
+import * as aiChatCalls from './ai-chat.js';
+import * as appTokenCalls from './app-tokens.js';
 
 export * from './define.js';
 export * from './app.js';
@@ -39,6 +46,13 @@ export * from './help.js';
 export * from './anime.js';
 export * from './money.js';
 export * from './analytics.js';
+export * from './task.js';
+export * from './invite.js';
+export * from './update.js';
+export * from './ad.js';
+export * from './ai.js';
+export * from './ai-chat.js';
+export * from './app-tokens.js';
 
 /** The discovery/reading calls (issue 4): every export named `…Call` of their modules. */
 const DISCOVERY_CALLS = [
@@ -79,6 +93,16 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   // Money (issue 12) and the analytics events it emits.
   ...callsOf(moneyCalls),
   ...callsOf(analyticsCalls),
+  // Growth (issue 13): tasks, invites, the update prompt and ad statistics.
+  ...callsOf(taskCalls),
+  ...callsOf(inviteCalls),
+  ...callsOf(updateCalls),
+  ...callsOf(adCalls),
+  // AI (issue 14): images, credits and the log; chat and reading helpers.
+  ...callsOf(aiCalls),
+  ...callsOf(aiChatCalls),
+  // OPDS app tokens (issue 18).
+  ...callsOf(appTokenCalls),
 ];
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {

@@ -7,6 +7,7 @@
  * account, so everything keyed by the guest's user id stays.
  */
 import { z } from 'zod';
+import { rowIdOrNone } from './row-id.js';
 import { CODE_INPUT_LENGTH } from '../limits.js';
 import {
   EMAIL_MAX_LENGTH,
@@ -19,6 +20,7 @@ import {
   type AccountKind,
 } from '../validation.js';
 import { defineCall } from './define.js';
+import { inviteCodeSchema, inviteOutcomeSchema } from './invite.js';
 
 export const accountSchema = z
   .string()
@@ -98,7 +100,9 @@ export const loginRegCall = defineCall({
   summary:
     'Register with a phone number or e-mail address, the code sent for purpose "reg", and a password. ' +
     "With `guest_token` + `guest_uid` (the caller's guest session) the guest itself becomes the account and keeps " +
-    'everything it had (same uid); its old token stops working and the device gets a new guest at its next init.',
+    'everything it had (same uid); its old token stops working and the device gets a new guest at its next init. ' +
+    "With `invite_code` the friend's code is entered for the new account (as /v3/invite/bind); a refused code " +
+    'does not stop the registration: `invite` says what came of it.',
   tag: 'login',
   auth: 'none',
   mergesSessionFields: false,
@@ -108,10 +112,13 @@ export const loginRegCall = defineCall({
     password: passwordSchema,
     guest_token: z.string().max(256).default(''),
     /** The guest's user id: the token must belong to it, as with every session. */
-    guest_uid: z.coerce.number().int().min(0).default(0),
+    guest_uid: rowIdOrNone.default(0),
+    /** Invite programme (issue 13): a friend's code, applied once the account exists ('' = none). */
+    invite_code: z.union([z.literal(''), inviteCodeSchema]).default(''),
     ...deviceFields,
   }),
-  response: loginResultSchema,
+  // Invite programme (issue 13): what came of `invite_code` (null without one).
+  response: loginResultSchema.extend({ invite: inviteOutcomeSchema.nullable().default(null) }),
 });
 
 export const loginTelcodeCall = defineCall({

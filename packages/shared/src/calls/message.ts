@@ -3,6 +3,7 @@
  * replies to my comments, type 3 updates of works I follow. Read state is per user.
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
 const flag = z.number().int().min(0).max(1);
@@ -60,7 +61,7 @@ export const messagePosCall = defineCall({
     "Open one message: marks it read and answers it with the new counts. Another user's message: CONTENT_NOT_FOUND.",
   tag: 'message',
   auth: 'session',
-  request: z.object({ id: z.coerce.number().int().min(1) }),
+  request: z.object({ id: rowId }),
   response: z.object({ message: messageItemSchema, nums: messageNumsSchema }),
 });
 

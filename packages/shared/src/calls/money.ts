@@ -8,9 +8,10 @@
  * moves nothing twice; the same key with a different request answers IDEMPOTENCY_CONFLICT (1302).
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
-const id = z.coerce.number().int().min(1);
+const id = rowId;
 const flag = z.number().int().min(0).max(1);
 /** A client-made id per purchase (a UUID or 8–64 letters, digits, '-' and '_'). */
 export const idempotencyKeySchema = z
@@ -178,6 +179,10 @@ export const expenseKindSchema = z.enum([
   'topup',
   'vip_purchase',
   'chapter_unlock',
+  /** Coins paid for a make-up check-in in the task centre. */
+  'checkin_makeup',
+  /** Coins paid for AI credits. */
+  'ai_purchase',
   'refund',
   'bonus_grant',
   'vip_grant',

@@ -2,10 +2,11 @@
  * Reader calls: a comic chapter's pages and a novel chapter's text. Buying chapters is in money.ts.
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { defineCall } from './define.js';
 import { chargeNoticeSchema } from './money.js';
 
-const chapterId = z.coerce.number().int().min(1);
+const chapterId = rowId;
 
 export const readerChapterSchema = z.object({
   id: z.number().int(),

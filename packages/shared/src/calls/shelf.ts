@@ -4,6 +4,7 @@
  * who registers.
  */
 import { z } from 'zod';
+import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 import { readTargetSchema, workCardSchema } from './catalogue.js';
 
@@ -17,7 +18,7 @@ export const shelfItemSchema = workCardSchema.extend({
 });
 export type ShelfItem = z.infer<typeof shelfItemSchema>;
 
-const addRequest = z.object({ id: z.coerce.number().int().min(1) });
+const addRequest = z.object({ id: rowId });
 const addResponse = z.object({
   is_favorite: z.literal(1),
   /** The work's favourite count after the change. */

@@ -6,4 +6,9 @@
 export interface CfbCipher {
   encrypt(key: Uint8Array, iv: Uint8Array, data: Uint8Array): Uint8Array;
   decrypt(key: Uint8Array, iv: Uint8Array, data: Uint8Array): Uint8Array;
+  /**
+   * Lowercase hex of bytes, when the platform has a native one (Node's Buffer): every answer is
+   * sealed as hex, and the portable loop in hex.ts costs more than the AES itself on large answers.
+   */
+  toHex?(bytes: Uint8Array): string;
 }

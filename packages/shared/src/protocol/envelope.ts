@@ -40,11 +40,12 @@ export function createEnvelope(keyHex: string, cipher: CfbCipher): Envelope {
   const key = parseEnvelopeKey(keyHex);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  const toHex = cipher.toHex ?? bytesToHex;
 
   function sealText(json: string, iv: Uint8Array = randomIv()): string {
     if (iv.length !== AES_BLOCK_BYTES) throw new TypeError('IV must be 16 bytes');
-    const ciphertext = bytesToHex(cipher.encrypt(key, iv, pkcs7Pad(encoder.encode(json))));
-    return ciphertext.slice(0, IV_OFFSET_HEX) + bytesToHex(iv) + ciphertext.slice(IV_OFFSET_HEX);
+    const ciphertext = toHex(cipher.encrypt(key, iv, pkcs7Pad(encoder.encode(json))));
+    return ciphertext.slice(0, IV_OFFSET_HEX) + toHex(iv) + ciphertext.slice(IV_OFFSET_HEX);
   }
 
   function openText(wire: string): string {

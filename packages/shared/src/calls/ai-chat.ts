@@ -1,0 +1,146 @@
+/**
+ * Character chat and the reading helpers (issue 14): characters of a work, conversations with a
+ * streamed reply, "previously on" recaps and chapter summaries.
+ *
+ * A chat message is sent with /v3/ai/chat_send, which charges it (a free try of today, else AI
+ * credits) and answers a one-time `stream_url`; the client opens it with GET (Server-Sent Events)
+ * and receives the reply in chunks. Replies are grounded in the work's summary and only the
+ * chapters up to the user's reading place: never text past it.
+ */
+import { z } from 'zod';
+import { rowId } from './row-id.js';
+import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
+import { idempotencyKeySchema } from './money.js';
+
+const id = rowId;
+const characterName = z.string().trim().min(1).max(40);
+
+export const aiCharacterSchema = z.object({
+  name: z.string(),
+  /** How often the name occurs in the chapters read (0 for the narrator). */
+  mentions: z.number().int(),
+  /** 1 for the narrator fallback: speaks for the story as a whole. */
+  is_narrator: z.number().int().min(0).max(1),
+});
+
+export const aiCharactersCall = defineCall({
+  path: '/v3/ai/characters',
+  summary:
+    "The characters one can chat with in a work: names that recur in the work's summary and the chapters the session has read (chapter titles for comics), most mentioned first, then the narrator. Also answers the free tries left today, the AI credits and what a message costs. Unknown work: AI_CHARACTER_UNKNOWN (1532).",
+  tag: 'ai',
+  auth: 'session',
+  request: z.object({ work_id: id }),
+  response: z.object({
+    work_id: z.number().int(),
+    title: z.string(),
+    language: z.string(),
+    /** Chapters the reply may draw on (the reading place and those before it). */
+    chapters_read: z.number().int(),
+    list: z.array(aiCharacterSchema),
+    free_left: z.number().int(),
+    credits: z.number().int(),
+    cost: z.number().int(),
+  }),
+});
+
+export const aiChatSendCall = defineCall({
+  path: '/v3/ai/chat_send',
+  summary:
+    "Sends a message to a character and charges it (a free try of today, else `cost` AI credits). Answers the reply's message id and a one-time `stream_url` (GET, Server-Sent Events, valid 60 s) that streams the reply. Short of both: AI_CREDITS_SHORT (1501); the word filter: AI_PROMPT_REFUSED (1531); too many replies at once: AI_CHAT_BUSY (1530). A failed or timed-out reply gives back what it cost.",
+  tag: 'ai',
+  auth: 'session',
+  request: z.object({
+    work_id: id,
+    character: characterName,
+    message: z.string().trim().min(1).max(500),
+    idempotency_key: idempotencyKeySchema,
+  }),
+  response: z.object({
+    message_id: z.number().int(),
+    stream_url: z.string(),
+    paid_with: z.enum(['free', 'credits']),
+    free_left: z.number().int(),
+    credits: z.number().int(),
+  }),
+});
+
+export const aiChatMessageSchema = z.object({
+  id: z.number().int(),
+  role: z.enum(['user', 'character']),
+  text: z.string(),
+  /** pending (not streamed yet), done, or failed (refunded). */
+  status: z.enum(['pending', 'done', 'failed']),
+  created_time: z.number().int(),
+});
+
+export const aiChatHistoryCall = defineCall({
+  path: '/v3/ai/chat_history',
+  summary:
+    "The session's conversation with a character of a work, newest first, paged. Only the session's own messages.",
+  tag: 'ai',
+  auth: 'session',
+  request: pageRequestSchema.extend({ work_id: id, character: characterName }),
+  response: pagedListSchema(aiChatMessageSchema),
+});
+
+export const aiChatClearCall = defineCall({
+  path: '/v3/ai/chat_clear',
+  summary: "Deletes the session's conversation with a character of a work (the AI log keeps what it cost).",
+  tag: 'ai',
+  auth: 'session',
+  request: z.object({ work_id: id, character: characterName }),
+  response: z.object({ deleted: z.number().int() }),
+});
+
+export const aiConversationSchema = z.object({
+  work_id: z.number().int(),
+  title: z.string(),
+  cover: z.string(),
+  character: z.string(),
+  last_text: z.string(),
+  updated_time: z.number().int(),
+});
+
+export const aiConversationsCall = defineCall({
+  path: '/v3/ai/conversations',
+  summary: "The session's recent conversations (one per work and character), most recent first.",
+  tag: 'ai',
+  auth: 'session',
+  request: pageRequestSchema,
+  response: pagedListSchema(aiConversationSchema),
+});
+
+const helperResponse = z.object({
+  chapter_id: z.number().int(),
+  text: z.string(),
+  /** The chapters the text was made from (titles, in reading order). */
+  sources: z.array(z.string()),
+});
+
+export const aiRecapCall = defineCall({
+  path: '/v3/ai/recap',
+  summary:
+    '"Previously on": an extractive recap of the chapters before this one (the ones read before reaching it), generated once per chapter and cached; free. Empty `text` for a first chapter. Unknown chapter: AI_CHARACTER_UNKNOWN (1532).',
+  tag: 'ai',
+  auth: 'session',
+  request: z.object({ chapter_id: id }),
+  response: helperResponse,
+});
+
+export const aiSummaryCall = defineCall({
+  path: '/v3/ai/summary',
+  summary:
+    "A novel chapter's extractive summary, generated once per chapter and cached; free. Unknown chapter: AI_CHARACTER_UNKNOWN (1532).",
+  tag: 'ai',
+  auth: 'session',
+  request: z.object({ chapter_id: id }),
+  response: helperResponse,
+});
+
+/** One Server-Sent Event of a reply stream (`data:` is this object as JSON, not sealed). */
+export const aiStreamEventSchema = z.union([
+  z.object({ type: z.literal('chunk'), text: z.string() }),
+  z.object({ type: z.literal('done'), message_id: z.number().int(), text: z.string() }),
+  z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
+]);
+export type AiStreamEvent = z.infer<typeof aiStreamEventSchema>;
