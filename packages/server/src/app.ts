@@ -1,7 +1,7 @@
 /**
  * The application as a Fastify instance with everything registered, in order: decorations and the
- * error handler → response compression → infrastructure plugins (health, docs) → the /v3 API inside the envelope → the web
- * app. Listening, migrations and signals are server.ts's business, so tests build the same app and
+ * error handler → response compression → infrastructure plugins (health, docs) → the /v3 API inside the envelope → the
+ * operator console (its JSON API under /admin/api and its web build at /admin) → the web app. Listening, migrations and signals are server.ts's business, so tests build the same app and
  * drive it with `app.inject()`.
  */
 import { join } from 'node:path';
@@ -15,14 +15,20 @@ import { loggerOptions } from './logging.js';
 import { LocalMediaStore } from './media/local-media-store.js';
 import type { MediaStore } from './media/media-store.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
 import { mediaPlugin } from './plugins/media.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { opdsPlugin } from './opds/opds-routes.js';
 import { paymentsPlugin } from './payments/payments-plugin.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { webPlugin } from './plugins/web.js';
+import { adminApiPlugin, ADMIN_API_PREFIX } from './admin/admin-plugin.js';
+import { ADMIN_ROUTES } from './admin/admin-routes.js';
+import { adminWebPlugin } from './admin/admin-web.js';
 import { API_ROUTES } from './routes/index.js';
 import { createServices } from './services/index.js';
 import './types.js';
@@ -69,12 +75,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => app.services.imports.close());
   installErrorHandler(app);
 
+  await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);
+  await registerSecurityHeaders(app, config.apiHosts ?? []);
   await app.register(healthPlugin);
   await app.register(openApiPlugin);
   await app.register(mediaPlugin);
   await app.register(paymentsPlugin);
   await app.register(envelopePlugin, { prefix: '/v3', routes: API_ROUTES });
+  // OPDS for e-reader apps: plain Atom over HTTP Basic with app tokens, not the envelope.
+  await app.register(opdsPlugin, { prefix: '/opds' });
+  await app.register(adminApiPlugin, { prefix: ADMIN_API_PREFIX, routes: ADMIN_ROUTES });
+  await app.register(adminWebPlugin);
   await app.register(webPlugin);
   return app;
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       logFormat: 'auto',
       apiHosts: [],
       compression: true,
+      listenBacklog: 4096,
       envelopeKey: DEV_DEFAULTS.ENVELOPE_KEY,
       apiKey: DEV_DEFAULTS.API_KEY,
       imageXorKey: Number(DEV_DEFAULTS.IMAGE_XOR_KEY),
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       WEB_DIR: '/srv/web',
       API_HOSTS: 'https://a.example, https://b.example/ ,',
       COMPRESSION: 'off',
+      LISTEN_BACKLOG: '1024',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       webDir: '/srv/web',
       apiHosts: ['https://a.example', 'https://b.example/'],
       compression: false,
+      listenBacklog: 1024,
       defaulted: [],
     });
     expect(defaultedSecretWarnings(config)).toEqual([]);
@@ -103,5 +106,6 @@ describe('loadConfig', () => {
 
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', ENVELOPE_KEY: 'y' })).toThrowError(/PORT.*ENVELOPE_KEY/);
+    expect(() => loadConfig({ LISTEN_BACKLOG: '0' })).toThrowError(/LISTEN_BACKLOG must be an integer/);
   });
 });

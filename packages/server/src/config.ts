@@ -7,7 +7,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnvelopeKey } from '@dm51/shared';
 import { z } from 'zod';
+import { loadAiImageConfig, type AiImageConfig } from './ai-images/ai-image-config.js';
+import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics-config.js';
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
+import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/library-watch-config.js';
 import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
@@ -28,6 +31,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** packages/server (this file is in src/ or dist/ under it). */
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_WEB_DIR = resolve(PACKAGE_DIR, '../web/dist');
+export const DEFAULT_ADMIN_DIR = resolve(PACKAGE_DIR, '../admin/dist');
 
 export interface Config {
   port: number;
@@ -45,6 +49,8 @@ export interface Config {
   /** LOG_FORMAT: readable lines or JSON; `auto` (and unset, as in tests) picks by whether stdout is a terminal. */
   logFormat?: LogFormatSetting;
   webDir: string;
+  /** ADMIN_DIR: the built operator console served at /admin; unset (tests) means packages/admin/dist. */
+  adminDir?: string;
   /** Mirror hosts handed to the web app through /app-config.js; empty means same origin. */
   apiHosts: string[];
   /** COMPRESSION: brotli/gzip on text answers; unset (tests) means on, `false` (off) for measuring. */
@@ -57,10 +63,47 @@ export interface Config {
   demoLibrary?: boolean;
   /** An operator library imported in the background at every start (LIBRARY_DIR); null when unset. */
   libraryDir?: string | null;
+  /** Live watching of LIBRARY_DIR (LIBRARY_WATCH, LIBRARY_*_MS/_S); unset (unit tests) means off, no settle wait. */
+  libraryWatch?: LibraryWatchConfig;
   /** The HLS job runner (TRANSCODE, TRANSCODE_CONCURRENCY); unset (server unit tests) means off. */
   transcode?: TranscodeConfig;
   /** Currency, order TTL, the demo cashier and Stripe (PAY_*, STRIPE_*); unset (unit tests): the defaults. */
   payments?: PaymentsConfig;
+  /** Raw-event retention and the optional forwarder (ANALYTICS_*); unset (unit tests): the defaults. */
+  analytics?: AnalyticsConfig;
+  /** AI cos provider and job limits (AI_*); unset (unit tests): the built-in filter provider. */
+  aiImages?: AiImageConfig;
+  /** Character chat and reading helpers (AI_CHAT_*); unset (unit tests): the built-in provider. */
+  aiChat?: AiChatConfig;
+  /** PostgreSQL pool size and how long a request waits for a connection (DB_POOL_MAX, DB_CONNECT_TIMEOUT_MS). */
+  dbPool?: DbPoolConfig;
+  /**
+   * LISTEN_BACKLOG: connections the kernel queues before the server accepts them. Node's 511 is
+   * overrun when a thousand phones connect at once during a stall: the kernel then drops the
+   * handshakes and clients wait out SYN retries (1, 3, 7 s) into their timeouts. The kernel caps it
+   * at net.core.somaxconn (4096 on current Linux).
+   */
+  listenBacklog?: number;
+  /**
+   * SHED_EVENT_LOOP_DELAY_MS: above this event-loop delay new requests are answered 503 with
+   * SERVICE_UNAVAILABLE at once instead of queueing into client timeouts; 0 (and unset in unit
+   * tests) turns shedding off.
+   */
+  shedEventLoopDelayMs?: number;
+}
+
+export interface DbPoolConfig {
+  max: number;
+  connectTimeoutMs: number;
+}
+
+export interface AiChatConfig {
+  /** builtin: extractive, no network; openai: an OpenAI-compatible /v1/chat/completions server. */
+  provider: 'builtin' | 'openai';
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutS: number;
 }
 
 /** Treats an empty variable as unset, as shells and CI files often export `VAR=`. */
@@ -108,11 +151,28 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_DIR: optional.pipe(z.string().optional()),
+  ADMIN_DIR: optional.pipe(z.string().optional()),
   DEMO_LIBRARY: optional.pipe(
     z.enum(['on', 'off'], { error: 'DEMO_LIBRARY must be on or off' }).default('on'),
   ),
   LIBRARY_DIR: optional.pipe(z.string().optional()),
   COMPRESSION: optional.pipe(z.enum(['on', 'off'], { error: 'COMPRESSION must be on or off' }).default('on')),
+  DB_POOL_MAX: optional.pipe(integer('DB_POOL_MAX', 1, 1000).default(20)),
+  LISTEN_BACKLOG: optional.pipe(integer('LISTEN_BACKLOG', 1, 65_535).default(4_096)),
+  DB_CONNECT_TIMEOUT_MS: optional.pipe(integer('DB_CONNECT_TIMEOUT_MS', 100, 600_000).default(5_000)),
+  SHED_EVENT_LOOP_DELAY_MS: optional.pipe(integer('SHED_EVENT_LOOP_DELAY_MS', 0, 600_000).default(2_000)),
+  AI_CHAT_PROVIDER: optional.pipe(
+    z.enum(['builtin', 'openai'], { error: 'AI_CHAT_PROVIDER must be builtin or openai' }).default('builtin'),
+  ),
+  AI_CHAT_BASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'AI_CHAT_BASE_URL must be an http(s):// URL')
+      .default('http://127.0.0.1:11434'),
+  ),
+  AI_CHAT_API_KEY: optional.pipe(z.string().default('')),
+  AI_CHAT_MODEL: optional.pipe(z.string().default('qwen2.5:3b')),
+  AI_CHAT_TIMEOUT_S: optional.pipe(integer('AI_CHAT_TIMEOUT_S', 1, 600).default(60)),
   API_HOSTS: optional.pipe(
     z
       .string()
@@ -160,11 +220,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let delivery: DeliveryConfig;
   let transcode: TranscodeConfig;
   let payments: PaymentsConfig;
+  let analytics: AnalyticsConfig;
+  let aiImages: AiImageConfig;
+  let libraryWatch: LibraryWatchConfig;
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
     transcode = loadTranscodeConfig(env);
     payments = loadPaymentsConfig(env, envelopeKey ?? DEV_DEFAULTS.ENVELOPE_KEY);
+    analytics = loadAnalyticsConfig(env);
+    aiImages = loadAiImageConfig(env);
+    libraryWatch = loadLibraryWatchConfig(env);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -188,14 +254,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT ?? 'auto',
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : DEFAULT_WEB_DIR,
+    adminDir: vars.ADMIN_DIR ? resolve(vars.ADMIN_DIR) : DEFAULT_ADMIN_DIR,
     apiHosts: vars.API_HOSTS ?? [],
     compression: vars.COMPRESSION === 'on',
     defaulted,
     delivery,
     demoLibrary: vars.DEMO_LIBRARY === 'on',
     libraryDir: vars.LIBRARY_DIR ? resolve(vars.LIBRARY_DIR) : null,
+    libraryWatch,
     transcode,
     payments,
+    analytics,
+    aiImages,
+    dbPool: { max: vars.DB_POOL_MAX, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS },
+    listenBacklog: vars.LISTEN_BACKLOG,
+    shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
+    aiChat: {
+      provider: vars.AI_CHAT_PROVIDER,
+      baseUrl: vars.AI_CHAT_BASE_URL.replace(/\/+$/, ''),
+      apiKey: vars.AI_CHAT_API_KEY,
+      model: vars.AI_CHAT_MODEL,
+      timeoutS: vars.AI_CHAT_TIMEOUT_S,
+    },
   };
 }
 

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   log.info({ applied, database: config.databaseUrl ? 'postgres' : config.sqlitePath }, 'database ready');
   if (closing) return;
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   // After listening, so the server is healthy at once; the import runs in a worker thread.
   await scheduleStartupImports(app).catch((error: unknown) =>
     log.error({ err: error }, 'start-up import not queued'),

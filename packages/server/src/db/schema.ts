@@ -3,6 +3,15 @@
  * has no boolean type and both databases must read back the same values.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TaskTables } from './schema-tasks.js';
+import type { InviteTables } from './schema-invites.js';
+import type { AdUpdateTables } from './schema-ads-updates.js';
+import type { AnalyticsTables } from './schema-analytics.js';
+import type { AiBaseTables } from './schema-ai.js';
+import type { AiImageTables } from './schema-ai-images.js';
+import type { AiChatTables } from './schema-ai-chat.js';
+import type { AppTokenTables } from './schema-app-tokens.js';
+import type { AdminTables } from './schema-admin.js';
 
 /** Columns with a database default are `Generated`: optional on insert. */
 export interface UsersTable {
@@ -33,6 +42,9 @@ export interface UsersTable {
   created_time: number;
   updated_time: number;
   deleted_time: number | null;
+  /** Posting ban set by an operator (migration 0017): Unix seconds, 0 = none. */
+  banned_until: Generated<number>;
+  ban_reason: Generated<string>;
 }
 
 export interface GuestDevicesTable {
@@ -263,7 +275,17 @@ export interface IdentityCardsTable {
   created_time: number;
 }
 
-export interface DB {
+export interface DB
+  extends
+    TaskTables,
+    InviteTables,
+    AdUpdateTables,
+    AnalyticsTables,
+    AiBaseTables,
+    AiImageTables,
+    AiChatTables,
+    AppTokenTables,
+    AdminTables {
   users: UsersTable;
   guest_devices: GuestDevicesTable;
   sessions: SessionsTable;
@@ -471,6 +493,8 @@ export interface AnalyticsEventsTable {
   start_time: number;
   channel: Generated<string>;
   received_time: number;
+  /** Day number in the server's time zone (migration 0013). */
+  day: Generated<number>;
 }
 
 export interface AssistHelpsTable {

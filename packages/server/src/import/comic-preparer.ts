@@ -10,6 +10,7 @@ import {
   readComicFrom,
   type ArchiveLimits,
   type ComicInfo,
+  type PdfLimits,
 } from '@dm51/library';
 import type { AuthorCredit, FileMeta, PreparedFile, PreparedPage } from './import-types.js';
 import type { LibraryUnit } from './library-walker.js';
@@ -19,6 +20,8 @@ import { chapterTitle, cleanSeriesName, parseNotes, stemOf, workKeyFor } from '.
 export interface PrepareContext {
   writer: MediaWriter;
   limits: ArchiveLimits;
+  /** PDF size and page limits (DEFAULT_PDF_LIMITS when not given). */
+  pdfLimits?: PdfLimits;
 }
 
 const ROLES: [keyof ComicInfo, string][] = [

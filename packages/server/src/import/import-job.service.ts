@@ -13,6 +13,8 @@ import { isSqlite } from '../db/migrations/helpers.js';
 import { releaseOwnLock } from './import-lock.js';
 import type { ImportProgress, ImportSummary } from './import-types.js';
 import type { ImportWorkerInput, ImportWorkerMessage } from './import-worker.js';
+import type { LibraryWatchConfig } from './library-watch-config.js';
+import { LibraryWatcher } from './library-watcher.js';
 
 export type ImportJobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -20,6 +22,10 @@ export interface ImportJob {
   id: number;
   root: string;
   demo: boolean;
+  /** Files written to more recently than this are waited for (server imports of LIBRARY_DIR). */
+  settleMs: number;
+  /** An empty folder is refused rather than emptying the catalogue (LIBRARY_DIR imports). */
+  keepWhenEmpty: boolean;
   state: ImportJobState;
   progress: ImportProgress | null;
   summary: ImportSummary | null;
@@ -44,6 +50,7 @@ export class ImportJobService {
   private readonly jobs: ImportJob[] = [];
   private readonly waiters = new Map<number, ((job: ImportJob) => void)[]>();
   private worker: Worker | null = null;
+  private readonly watchers: LibraryWatcher[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -55,16 +62,25 @@ export class ImportJobService {
 
   /**
    * Queues an import of `root` (the demo library when `demo`, generated first if missing). A root
-   * already queued or running is not queued twice: its job is returned.
+   * already queued or running is not queued twice: its job is returned. With `followUp` (the
+   * library watcher) only a queued job counts: a running one may have walked past the change that
+   * asked for this import, so another run is queued behind it.
    */
-  enqueue(root: string, options: { demo?: boolean } = {}): ImportJob {
+  enqueue(
+    root: string,
+    options: { demo?: boolean; settleMs?: number; keepWhenEmpty?: boolean; followUp?: boolean } = {},
+  ): ImportJob {
     if (!this.config) throw new Error('background imports need the server configuration');
-    const pending = this.jobs.find((j) => j.root === root && (j.state === 'queued' || j.state === 'running'));
+    const pending = this.jobs.find(
+      (j) => j.root === root && (j.state === 'queued' || (j.state === 'running' && !options.followUp)),
+    );
     if (pending) return { ...pending };
     const job: ImportJob = {
       id: this.nextId++,
       root,
       demo: options.demo ?? false,
+      settleMs: options.settleMs ?? 0,
+      keepWhenEmpty: options.keepWhenEmpty ?? false,
       state: 'queued',
       progress: null,
       summary: null,
@@ -97,9 +113,29 @@ export class ImportJobService {
     return new Promise((resolve) => this.waiters.set(id, [...(this.waiters.get(id) ?? []), resolve]));
   }
 
-  /** Stops a running worker (server shutdown); its run is closed as interrupted by the next one. */
+  /**
+   * Watches `root` and imports its changes (LIBRARY_DIR with LIBRARY_WATCH on); stopped by close().
+   * Resolves once the watcher is listening, so a change made after it is seen.
+   */
+  async watch(root: string, config: LibraryWatchConfig): Promise<LibraryWatcher> {
+    if (this.closed) throw new Error('the import service is closed');
+    const watcher = new LibraryWatcher(root, config, this, this.log.child({ module: 'library-watch' }), {
+      ignore: this.config ? [this.config.dataDir] : [],
+    });
+    this.watchers.push(watcher);
+    await watcher.start();
+    return watcher;
+  }
+
+  /** The folders being watched (for the operator and tests). */
+  watching(): string[] {
+    return this.watchers.map((w) => w.root);
+  }
+
+  /** Stops the watchers and a running worker (server shutdown); its run is closed as interrupted by the next one. */
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.all(this.watchers.splice(0).map((w) => w.close()));
     const worker = this.worker;
     this.worker = null;
     if (worker) {
@@ -140,6 +176,8 @@ export class ImportJobService {
       pgSchema,
       xorKey: config.imageXorKey,
       demo: job.demo,
+      settleMs: job.settleMs,
+      keepWhenEmpty: job.keepWhenEmpty,
     };
     const log = this.log.child({ module: 'imports', job: job.id });
     log.info({ root: job.root }, 'import started');

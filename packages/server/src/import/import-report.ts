@@ -13,7 +13,7 @@ import { titleFromWorkKey } from './work-naming.js';
 const zero = (): Counts => ({ added: 0, updated: 0, unchanged: 0, removed: 0, failed: 0 });
 
 export class ImportReport {
-  readonly files = { scanned: 0, unchanged: 0, imported: 0, removed: 0, failed: 0 };
+  readonly files = { scanned: 0, unchanged: 0, imported: 0, removed: 0, failed: 0, deferred: 0 };
   readonly chapters = zero();
   readonly pages = zero();
   mediaCollected = 0;
@@ -32,6 +32,11 @@ export class ImportReport {
   fail(path: string, reason: string): void {
     this.files.failed += 1;
     this.failed.push({ path, reason });
+  }
+
+  /** A file still being written: left as it was for a later run. */
+  deferredFile(): void {
+    this.files.deferred += 1;
   }
 
   /** An unchanged file is not reopened; one that failed before is still reported as failing. */

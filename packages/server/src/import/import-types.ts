@@ -136,7 +136,15 @@ export interface ImportFailure {
 /** What a run reports: the CLI prints it, the job keeps it, import_runs stores it. */
 export interface ImportSummary {
   library: string;
-  files: { scanned: number; unchanged: number; imported: number; removed: number; failed: number };
+  /** deferred: files still being written, left for a later run (server imports with a settle period). */
+  files: {
+    scanned: number;
+    unchanged: number;
+    imported: number;
+    removed: number;
+    failed: number;
+    deferred: number;
+  };
   works: Counts;
   chapters: Counts;
   pages: Counts;

@@ -20,6 +20,10 @@ export interface ImportWorkerInput {
   xorKey: number;
   /** Generate the demo library into `root` first (when missing). */
   demo: boolean;
+  /** Wait for files still being copied (library-importer's settleMs); 0 or absent: no wait. */
+  settleMs?: number;
+  /** Refuse to empty the catalogue from an empty folder (library-importer's keepWhenEmpty). */
+  keepWhenEmpty?: boolean;
 }
 
 export type ImportWorkerMessage =
@@ -50,6 +54,8 @@ async function work(input: ImportWorkerInput): Promise<void> {
       dataDir: input.dataDir,
       // Two workers' worth of files at once: the server keeps the rest of the machine.
       concurrency: 2,
+      settleMs: input.settleMs ?? 0,
+      keepWhenEmpty: input.keepWhenEmpty ?? false,
       onProgress: (progress) => {
         const now = Date.now();
         if (now - last < 200 && progress.phase === 'importing') return;

@@ -106,7 +106,7 @@ describe('importing a library', () => {
   it('turns series folders, loose files and every kind into works with ordered chapters', async () => {
     const summary = await importNow();
     expect(summary.failed).toEqual([
-      { path: 'anime/Signal Garden/notes.pdf', reason: 'unsupported file type: .pdf' },
+      { path: 'anime/Signal Garden/notes.pdf', reason: 'unsupported file type: .pdf (in an anime folder)' },
     ]);
     expect(summary.works).toMatchObject({ added: 6, updated: 0, removed: 0 });
     expect(summary.chapters).toMatchObject({ added: 4 + 1 + 1 + 2 + 2 + 2, failed: 1 });

@@ -10,7 +10,13 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_LIMITS, LibraryError, detectKindByContent, type ArchiveLimits } from '@dm51/library';
+import {
+  DEFAULT_LIMITS,
+  LibraryError,
+  detectKindByContent,
+  type ArchiveLimits,
+  type PdfLimits,
+} from '@dm51/library';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { LocalMediaStore } from '../media/local-media-store.js';
@@ -32,6 +38,7 @@ import {
   type RenditionLimits,
 } from './media-renditions.js';
 import { prepareEpub, prepareTxt } from './novel-preparer.js';
+import { isPdfPath, preparePdf } from './pdf-preparer.js';
 import { parseNfo } from './nfo.js';
 import { emptyFileMeta } from './work-metadata.js';
 import { markerPrice } from './work-naming.js';
@@ -48,8 +55,35 @@ export interface ImportOptions {
   /** Files read and rendered at once; commits stay one at a time. */
   concurrency?: number;
   archiveLimits?: ArchiveLimits;
+  pdfLimits?: PdfLimits;
   renditionLimits?: RenditionLimits;
+  /**
+   * A file written to less than this many ms ago is still being copied: the run waits for it to
+   * settle (up to SETTLE_WAIT_FACTOR times this), and leaves what is still being written for the next
+   * run, as it does a file that changes while it is read. 0 (the CLI) imports whatever is there.
+   */
+  settleMs?: number;
+  /**
+   * Refuse a run that finds the folder empty while the catalogue holds files from it: an unmounted
+   * share or a mount point briefly empty must not wipe works, histories and shelves. The server's
+   * runs set it; the CLI on an emptied folder removes its works, as asked.
+   */
+  keepWhenEmpty?: boolean;
 }
+
+/** How long a run waits, in settle periods, for files being copied before it leaves them for later. */
+const SETTLE_WAIT_FACTOR = 3;
+
+/**
+ * Still being written: modified within the settle period. A modification time far in the future
+ * (a wrong clock, a touched file) says nothing about a copy, so it does not hold the file back.
+ */
+function isFresh(unit: LibraryUnit, now: number, settleMs: number): boolean {
+  const age = now - unit.mtimeMs;
+  return age < settleMs && age > -settleMs;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ImportError extends Error {
   constructor(message: string) {
@@ -60,6 +94,7 @@ export class ImportError extends Error {
 
 function reasonOf(error: unknown): string {
   if (error instanceof LibraryError) return error.reason;
+  if (error instanceof ImportError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   return `unexpected error: ${message}`;
 }
@@ -121,12 +156,17 @@ class LibraryImport {
     try {
       if (this.options.media instanceof LocalMediaStore) await this.options.media.removeStaleTempFiles();
       this.emit({ phase: 'scanning' });
-      const { units, unreadable } = await walkLibrary(this.root);
+      const { units, unreadable, deferred } = await this.walkSettled();
       for (const u of unreadable) this.report.fail(u.path, u.reason);
       const remembered = new Map((await this.repo.libraryFiles(this.prefix)).map((r) => [r.path, r]));
 
       const changed: LibraryUnit[] = [];
       const seen = new Set<string>();
+      // A file still being copied keeps what it had (if anything) until a later run reads it whole.
+      for (const unit of deferred) {
+        seen.add(this.prefix + unit.rel);
+        this.report.deferredFile();
+      }
       for (const unit of units) {
         const path = this.prefix + unit.rel;
         seen.add(path);
@@ -135,7 +175,19 @@ class LibraryImport {
           this.report.unchangedFile(before);
         } else changed.push(unit);
       }
-      const gone = [...remembered.values()].filter((r) => !seen.has(r.path));
+      // A folder that could not be read this time says nothing about its files: they stay.
+      const unreadableDirs = unreadable.map((u) => (u.path === '.' ? '' : u.path));
+      const underUnreadable = (path: string) =>
+        unreadableDirs.some(
+          (dir) => dir === '' || path === this.prefix + dir || path.startsWith(`${this.prefix}${dir}/`),
+        );
+      const gone = [...remembered.values()].filter((r) => !seen.has(r.path) && !underUnreadable(r.path));
+      if (this.options.keepWhenEmpty && seen.size === 0 && gone.length > 0) {
+        throw new ImportError(
+          `the library folder ${this.root} is empty but ${gone.length} file(s) were imported from it; ` +
+            'nothing was removed (is it mounted?). Run `npm run import` on it to empty the catalogue on purpose',
+        );
+      }
       const chapterUnits = changed.filter((u) => u.type !== 'work-folder');
       const folderUnits = changed.filter((u) => u.type === 'work-folder');
       this.report.files.scanned = units.length;
@@ -166,6 +218,48 @@ class LibraryImport {
     } catch (error) {
       await this.runs.finishRun(runId, 'failed', '{}', reasonOf(error), time()).catch(() => undefined);
       throw error;
+    }
+  }
+
+  /**
+   * Walks the library; with a settle period, waits while files are still being written (re-walking,
+   * since a copy in progress may add more), then returns the settled units and defers the rest.
+   */
+  private async walkSettled(): Promise<
+    Awaited<ReturnType<typeof walkLibrary>> & { deferred: LibraryUnit[] }
+  > {
+    const settleMs = this.options.settleMs ?? 0;
+    let walk = await walkLibrary(this.root);
+    if (settleMs <= 0) return { ...walk, deferred: [] };
+    const deadline = Date.now() + settleMs * SETTLE_WAIT_FACTOR;
+    for (;;) {
+      const now = Date.now();
+      const fresh = walk.units.filter((unit) => isFresh(unit, now, settleMs));
+      if (fresh.length === 0) return { ...walk, deferred: [] };
+      if (now >= deadline) {
+        const settled = walk.units.filter((unit) => !fresh.includes(unit));
+        return { units: settled, unreadable: walk.unreadable, deferred: fresh };
+      }
+      this.emit({ phase: 'scanning', current: `waiting for ${fresh.length} file(s) still being written` });
+      const youngest = Math.max(...fresh.map((unit) => unit.mtimeMs));
+      await sleep(Math.min(Math.max(youngest + settleMs - now, 0) + 20, deadline - now));
+      walk = await walkLibrary(this.root);
+    }
+  }
+
+  /**
+   * A single-file unit whose size or modification time moved since the walk was being written
+   * while we read it: what we read may be half of it, so it is neither committed nor recorded as
+   * broken. Only with a settle period (the server's runs); the CLI takes what it read.
+   */
+  private async changedWhileRead(unit: LibraryUnit): Promise<boolean> {
+    if ((this.options.settleMs ?? 0) <= 0) return false;
+    if (unit.type !== 'archive' && unit.type !== 'epub' && unit.type !== 'txt') return false;
+    try {
+      const now = await stat(unit.abs);
+      return now.size !== unit.size || Math.floor(now.mtimeMs) !== unit.mtimeMs;
+    } catch {
+      return true;
     }
   }
 
@@ -201,6 +295,11 @@ class LibraryImport {
       prepared = await this.prepare(unit, resolved);
     } catch (error) {
       failure = reasonOf(error);
+    }
+    if (await this.changedWhileRead(unit)) {
+      this.report.deferredFile();
+      this.emit({ done: this.progress.done + 1 });
+      return;
     }
     try {
       if (prepared) {
@@ -238,6 +337,15 @@ class LibraryImport {
       case 'video':
         return 'anime';
       case 'archive': {
+        if (isPdfPath(unit.rel)) {
+          // Booklets and notes beside episodes are not works. Elsewhere preparePdf decides between
+          // pages and novel text itself, so the file is not opened twice; this kind only labels a
+          // PDF that fails.
+          if (unit.layoutKind === 'anime') {
+            throw new LibraryError('unsupported', 'unsupported file type: .pdf (in an anime folder)');
+          }
+          return unit.layoutKind ?? 'comic';
+        }
         if (unit.layoutKind === 'comic') return 'comic';
         const detected = await detectKindByContent(unit.abs);
         // A plain .tar outside the comics folder is anything (a backup, a source drop) unless it
@@ -254,13 +362,15 @@ class LibraryImport {
 
   private async prepare(unit: LibraryUnit, kind: ImportKind | null): Promise<PreparedFile> {
     const writer = new MediaWriter(this.options.media, this.options.xorKey, this.renditionLimits);
-    const ctx = { writer, limits: this.archiveLimits };
+    const ctx = { writer, limits: this.archiveLimits, pdfLimits: this.options.pdfLimits };
     if (unit.type === 'unsupported') {
       throw new LibraryError(
         'unsupported',
         `unsupported file type: ${unit.rel.slice(unit.rel.lastIndexOf('.'))}`,
       );
     }
+    // A PDF decides for itself whether it is read as pages or as novel text.
+    if (unit.type === 'archive' && isPdfPath(unit.rel)) return preparePdf(unit, ctx);
     if (kind === 'anime') return prepareVideo(unit, writer, this.root);
     if (kind === 'novel') return unit.type === 'txt' ? prepareTxt(unit) : prepareEpub(unit, ctx);
     return prepareComic(unit, ctx);

@@ -40,14 +40,14 @@ export interface LibraryUnit {
 }
 
 /**
- * Comic archives. `.tar` is read as a comic under a comics folder, elsewhere only when it holds
- * page images (the importer checks); `.cbt` is a comic wherever it is.
+ * Comic archives, and PDFs (containers of pages; a typeset one may be read as a novel). `.tar` is
+ * read as a comic under a comics folder, elsewhere only when it holds page images (the importer
+ * checks); `.cbt` is a comic wherever it is.
  */
-const ARCHIVE_EXT = new Set(['cbz', 'zip', 'cb7', '7z', 'cbr', 'rar', 'cbt', 'tar']);
+const ARCHIVE_EXT = new Set(['cbz', 'zip', 'cb7', '7z', 'cbr', 'rar', 'cbt', 'tar', 'pdf']);
 const VIDEO_EXT = new Set(['mp4', 'm4v', 'mkv', 'webm']);
 /** Content formats the importer recognises but cannot read: reported, so operators know. */
 const UNSUPPORTED_EXT = new Set([
-  'pdf',
   'mobi',
   'azw',
   'azw3',
@@ -75,6 +75,18 @@ const FINISHED_MARKERS = new Set([
 const POSTER_STEMS = new Set(['poster', 'cover', 'folder', 'show', 'fanart', 'banner']);
 /** OS litter and tool folders that are never content. */
 const IGNORED_DIRS = new Set(['__macosx', '@eadir', '$recycle.bin', 'lost+found', '.trash']);
+
+/**
+ * Whether a file or folder name is never read by the walker, so a change to it needs no import
+ * (the library watcher's filter): OS litter folders, hidden folders, and hidden files other than
+ * the markers (`.vip`, `.coins`, `.complete`...), such as rsync's temporary `.name.XXXXXX` copies.
+ */
+export function ignoredByWalker(name: string): boolean {
+  const lower = name.toLowerCase();
+  if (IGNORED_DIRS.has(lower)) return true;
+  if (!name.startsWith('.')) return false;
+  return !(VIP_MARKERS.has(lower) || COIN_MARKERS.has(lower) || FINISHED_MARKERS.has(lower));
+}
 
 function ext(name: string): string {
   const dot = name.lastIndexOf('.');

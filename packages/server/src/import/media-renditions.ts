@@ -20,6 +20,14 @@ export interface RenditionLimits {
   maxPixels: number;
 }
 
+/** Pixels a renderer drew (a PDF page), packed rows of `channels` bytes a pixel. */
+export interface RawImage {
+  pixels: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
 export const DEFAULT_RENDITION_LIMITS: RenditionLimits = {
   pageMaxWidth: 1080,
   pageQuality: 80,
@@ -59,6 +67,37 @@ export class MediaWriter {
   /** A cover thumbnail for lists and detail pages. */
   async putCover(bytes: Buffer): Promise<StoredImage> {
     return this.putImage(bytes, this.limits.coverWidth, 78);
+  }
+
+  /** The width pages are read at: renderers draw pages at this width. */
+  get pageWidth(): number {
+    return this.limits.pageMaxWidth;
+  }
+
+  /** A rendered page (raw pixels): encoded like any other page, never wider than the reading width. */
+  async putRawPage(raw: RawImage): Promise<StoredImage> {
+    return this.encodeRaw(raw, this.limits.pageMaxWidth, this.limits.pageQuality);
+  }
+
+  /** A cover thumbnail from a rendered page. */
+  async putRawCover(raw: RawImage): Promise<StoredImage> {
+    return this.encodeRaw(raw, this.limits.coverWidth, 78);
+  }
+
+  private async encodeRaw(raw: RawImage, maxWidth: number, quality: number): Promise<StoredImage> {
+    const { width, height, channels } = raw;
+    const outHeight = width > maxWidth ? Math.round((height * maxWidth) / width) : height;
+    const pipeline = sharp(raw.pixels, { raw: { width, height, channels } }).resize({
+      width: maxWidth,
+      withoutEnlargement: true,
+    });
+    const output =
+      outHeight > WEBP_MAX_DIMENSION
+        ? await pipeline.jpeg({ quality }).toBuffer({ resolveWithObject: true })
+        : await pipeline.webp({ quality, effort: 2 }).toBuffer({ resolveWithObject: true });
+    const extension = output.info.format === 'jpeg' ? 'jpg' : output.info.format;
+    const key = await this.putEncoded(output.data, extension, `image/${output.info.format}`);
+    return { key, width: output.info.width, height: output.info.height, bytes: output.data.length };
   }
 
   /** Stores already-encoded bytes (a video frame grab, say) as `_xfile`. */

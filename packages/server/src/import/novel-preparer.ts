@@ -10,6 +10,7 @@ import {
   readTxt,
   type EpubBook,
   type EpubChapter,
+  type TxtChapter,
 } from '@dm51/library';
 import { mediaUrlPath } from '../media/media-key.js';
 import type { AuthorCredit, FileMeta, PreparedChapter, PreparedFile } from './import-types.js';
@@ -234,18 +235,30 @@ export function guessLanguage(sample: string): string | null {
 
 export async function prepareTxt(unit: LibraryUnit): Promise<PreparedFile> {
   const book = await readTxt(unit.abs);
+  return novelFromText(unit, book.title, book.chapters, emptyFileMeta());
+}
+
+/**
+ * A novel from chapters of plain text (a TXT file, or the text of a typeset PDF): one paragraph
+ * a line. `meta` is what the file said about itself; the language is guessed when it says none.
+ */
+export function novelFromText(
+  unit: LibraryUnit,
+  title: string,
+  textChapters: TxtChapter[],
+  meta: FileMeta,
+): PreparedFile {
   const parsed = parseName(unit.rel);
-  const meta = emptyFileMeta();
-  meta.language = guessLanguage(
-    book.chapters
+  meta.language ??= guessLanguage(
+    textChapters
       .slice(0, 3)
       .map((c) => c.text)
       .join('\n'),
   );
-  const series = cleanSeriesName(parsed.series ?? book.title);
+  const series = cleanSeriesName(parsed.series ?? title);
   const grouped = bookGrouping(unit, parsed.volume !== null);
   if (!grouped.seriesFolder) meta.series = series;
-  const chapters = book.chapters.map((c, i): PreparedChapter => {
+  const chapters = textChapters.map((c, i): PreparedChapter => {
     const paragraphs = c.text
       .split(/\n+/)
       .map((l) => l.trim())
@@ -264,7 +277,7 @@ export async function prepareTxt(unit: LibraryUnit): Promise<PreparedFile> {
       },
       video: null,
       durationS: 0,
-      extraMedia: [],
+      extraMedia: meta.cover ? [meta.cover.key] : [],
     };
   });
   return {

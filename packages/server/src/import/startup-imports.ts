@@ -1,6 +1,7 @@
 /**
  * What the server imports by itself once it is listening (so /healthz answers at once):
- * LIBRARY_DIR when set, at every start (incremental, so cheap when nothing changed); otherwise,
+ * LIBRARY_DIR when set, at every start (incremental, so cheap when nothing changed), then watched
+ * for changes unless LIBRARY_WATCH is off (library-watcher.ts); otherwise,
  * with DEMO_LIBRARY on, the generated demo library when the catalogue is empty and the demo has
  * never been imported.
  */
@@ -16,7 +17,17 @@ export async function scheduleStartupImports(app: FastifyInstance): Promise<void
   const { config } = app;
   const log = app.log.child({ module: 'imports' });
   if (config.libraryDir) {
-    const job = app.services.imports.enqueue(config.libraryDir);
+    const watch = config.libraryWatch;
+    // Watching starts first, so nothing copied in while the start-up import runs is missed.
+    if (watch?.enabled) {
+      await app.services.imports
+        .watch(config.libraryDir, watch)
+        .catch((error: unknown) => log.warn({ err: error }, 'the library folder cannot be watched'));
+    }
+    const job = app.services.imports.enqueue(config.libraryDir, {
+      settleMs: watch?.settleMs ?? 0,
+      keepWhenEmpty: true,
+    });
     log.info({ job: job.id, root: config.libraryDir }, 'library import queued (LIBRARY_DIR)');
     return;
   }

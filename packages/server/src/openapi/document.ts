@@ -13,6 +13,9 @@ import {
   type CallDefinition,
 } from '@dm51/shared';
 import { z } from 'zod';
+import { adminOpenApi } from '../admin/admin-openapi.js';
+import { ADMIN_ROUTES } from '../admin/admin-routes.js';
+import type { AdminRoute } from '../admin/admin-route.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -115,7 +118,10 @@ function operationFor(call: CallDefinition) {
   };
 }
 
-export function buildOpenApiDocument(calls: readonly CallDefinition[] = ALL_CALLS) {
+export function buildOpenApiDocument(
+  calls: readonly CallDefinition[] = ALL_CALLS,
+  adminRoutes: readonly AdminRoute[] = ADMIN_ROUTES,
+) {
   const schemas: Record<string, JsonSchema> = {
     MergedFields: toSchema(mergedFieldsSchema, 'input'),
     SealedResponse: {
@@ -128,7 +134,7 @@ export function buildOpenApiDocument(calls: readonly CallDefinition[] = ALL_CALL
       },
     },
   };
-  const paths: Record<string, { post: ReturnType<typeof operationFor> }> = {};
+  const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
     const name = schemaName(call);
     const request = toSchema(call.request, 'input');
@@ -138,11 +144,12 @@ export function buildOpenApiDocument(calls: readonly CallDefinition[] = ALL_CALL
     schemas[`${name}Response`] = toSchema(call.response, 'output');
     paths[call.path] = { post: operationFor(call) };
   }
+  const admin = adminOpenApi(adminRoutes);
   return {
     openapi: '3.0.3',
     info: { title: '51动漫 client API', version: APP_VERSION_NAME, description: API_DESCRIPTION },
-    tags: [...new Set(calls.map((call) => call.tag))].map((name) => ({ name })),
-    paths,
-    components: { schemas },
+    tags: [...[...new Set(calls.map((call) => call.tag))].map((name) => ({ name })), ...admin.tags],
+    paths: { ...paths, ...admin.paths },
+    components: { schemas: { ...schemas, ...admin.schemas } },
   };
 }

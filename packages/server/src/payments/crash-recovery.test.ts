@@ -4,91 +4,59 @@
  * arrives, and the server is killed with SIGKILL. After a restart the reconciler's start-up pass
  * fulfils the order exactly once; a replayed notification afterwards changes nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { createEnvelope } from '@dm51/shared';
-import { nodeCfbCipher } from '@dm51/shared/node';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  processCaller,
+  startServerProcess,
+  type ProcessSession,
+  type ServerProcess,
+} from '../testing/server-process.js';
 import { signCashierBody } from './cashier-signature.js';
 import { derivedCashierSecret } from './payment-config.js';
 
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const SERVER = ['--conditions=source', '--import', 'tsx', 'packages/server/src/server.ts'];
 const ENVELOPE_KEY = randomBytes(16).toString('hex');
 const API_KEY = `crash-${randomBytes(8).toString('hex')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'dm51-pay-crash-'));
-const children: ChildProcess[] = [];
-const envelope = createEnvelope(ENVELOPE_KEY, nodeCfbCipher);
+const servers: ServerProcess[] = [];
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the server and answers its base URL once it listens (read from its JSON log). */
-async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const { DATABASE_URL: _sqliteOnly, ...rest } = process.env;
-  const child = spawn(process.execPath, SERVER, {
-    cwd: REPO,
-    env: {
-      ...rest,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ENVELOPE_KEY,
-      API_KEY,
-      IMAGE_XOR_KEY: '77',
-      DEMO_LIBRARY: 'off',
-      TRANSCODE: 'off',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Starts the server on this test's SQLite folder. */
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    ENVELOPE_KEY,
+    API_KEY,
+    IMAGE_XOR_KEY: '77',
   });
-  children.push(child);
-  const base = await new Promise<string>((resolveBase, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 15 s')), 15_000);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolveBase(match[1]!);
-      }
-    });
-  });
-  return { child, base };
+  servers.push(server);
+  return server;
 }
+
+const callServer = processCaller({ envelopeKey: ENVELOPE_KEY, apiKey: API_KEY });
 
 async function call<T>(
   base: string,
   path: string,
   payload: Record<string, unknown>,
-  session?: { token: string; uid: number },
+  session?: ProcessSession,
 ) {
-  const body = {
-    user_token: session?.token ?? '',
-    user_id: session?.uid ?? 0,
-    facility: 'Android_h5',
-    deviceid: 'crash-test-device',
-    apikey: API_KEY,
-    is_guest: session ? 0 : 1,
-    timestamp: Date.now(),
-    ...payload,
-  };
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `data=${envelope.seal(body)}`,
-  });
-  const json = (await response.json()) as { code: number; msg: string; data: string | null };
-  if (json.code !== 1 || !json.data) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return envelope.open(json.data) as T;
+  const answer = await callServer<T>(
+    base,
+    path,
+    payload,
+    session && { ...session, deviceid: 'crash-test-device' },
+  );
+  if (answer.code !== 1 || !answer.data) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
 }
 
 function withDb<T>(work: (db: SqliteDatabase.Database) => T): T {
@@ -106,12 +74,6 @@ const entriesOf = (orderId: number) =>
       (db.prepare('select count(*) n from ledger_entries where order_id = ?').get(orderId) as { n: number })
         .n,
   );
-
-async function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await exited;
-}
 
 describe('payments survive kill -9', () => {
   it('fulfils a paid order exactly once after a SIGKILL and a restart', async () => {
@@ -152,7 +114,7 @@ describe('payments survive kill -9', () => {
         session.uid,
       );
     });
-    await killed(first.child, 'SIGKILL');
+    await first.kill('SIGKILL');
     const ids = withDb((db) =>
       [lost, half].map(
         (o) =>
@@ -220,6 +182,6 @@ describe('payments survive kill -9', () => {
       expect(replay.status).toBe(200);
     }
     expect(ids.map(entriesOf)).toEqual([1, 1]);
-    await killed(second.child, 'SIGTERM');
+    await second.kill('SIGTERM');
   }, 40_000);
 });

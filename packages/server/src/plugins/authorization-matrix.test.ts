@@ -12,7 +12,7 @@
  *   OWNED_IDS (tested below: Alice's row, Bob's call, no change) or in PUBLIC_IDS with a reason.
  * - The registered /v3 routes and ALL_CALLS are the same list.
  *
- * Payloads: the envelope (plugins/envelope.ts) validates the payload against the call's schema
+ * Payloads (testing/call-payloads.ts): the envelope (plugins/envelope.ts) validates the payload against the call's schema
  * BEFORE it resolves the session, so an empty payload would be refused with PARAMS_INVALID, not by
  * the auth check. Each call therefore gets a minimal valid payload generated from its request
  * schema (via its JSON Schema: required fields only, numbers as 1 or their minimum, strings of
@@ -28,84 +28,14 @@ import { randomBytes } from 'node:crypto';
 import { ALL_CALLS, ApiCode, type CallDefinition } from '@dm51/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { WorkRow } from '../db/schema.js';
+import { payloadOf, requestJsonSchema, type JsonSchema } from '../testing/call-payloads.js';
 import { buildChapter, buildWork } from '../testing/catalogue-factory.js';
 import { registeredUser } from '../testing/money-factory.js';
 import { coinPackage, newKey } from '../testing/payments.js';
+import { registeredRoutes as routesOf } from '../testing/route-table.js';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { createTestClient, newDeviceId, type CallResult, type TestSession } from '../testing/test-client.js';
-
-// ---------------------------------------------------------------------------------------------
-// Payloads
-
-/** Samples for fields whose format is a refinement (not visible in the JSON Schema). */
-const FIELD_SAMPLES: Record<string, unknown> = {
-  account: 'matrix@example.test', // a mobile number or an e-mail address
-  email: 'matrix@example.test',
-  tel: '13900000000', // 11 digits starting with 1
-  code: '123456', // verification codes are 6 digits (assist/help's code is any string)
-  password: 'password 1', // 6–32 characters
-  old_password: 'password 1',
-};
-
-/** Whole payloads for calls whose schema needs more than its required fields. */
-const CALL_PAYLOADS: Record<string, Record<string, unknown>> = {
-  // Needs a password or a verification code (a refinement across fields).
-  '/v3/user/write_off': { password: 'password 1' },
-};
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  minLength?: number;
-  minimum?: number;
-  maximum?: number;
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-}
-
-function requestJsonSchema(call: CallDefinition): JsonSchema {
-  return z.toJSONSchema(call.request, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-}
-
-function sample(schema: JsonSchema, field: string): unknown {
-  if (field in FIELD_SAMPLES) return FIELD_SAMPLES[field];
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const alternative = (schema.anyOf ?? schema.oneOf)?.[0];
-  if (alternative) return sample(alternative, field);
-  switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
-    case 'object': {
-      const object: Record<string, unknown> = {};
-      for (const key of schema.required ?? []) object[key] = sample(schema.properties?.[key] ?? {}, key);
-      return object;
-    }
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}, field));
-    case 'string':
-      return schema.format === 'email'
-        ? 'matrix@example.test'
-        : 'a'.repeat(Math.max(1, schema.minLength ?? 1));
-    case 'integer':
-    case 'number':
-      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);
-    case 'boolean':
-      return true;
-    default:
-      return 1;
-  }
-}
-
-function payloadOf(call: CallDefinition): Record<string, unknown> {
-  return CALL_PAYLOADS[call.path] ?? (sample(requestJsonSchema(call), '') as Record<string, unknown>);
-}
 
 /** Dotted names of the request fields that hold ids (`events[].id` for fields of array items). */
 const ID_FIELD = /(^|_)(id|ids|uid)$|^order_no$/;
@@ -141,6 +71,7 @@ const PUBLIC_IDS: Record<string, string> = {
   '/v3/category/works category_id': CATALOGUE,
   '/v3/category/works tag_id': CATALOGUE,
   '/v3/ad/updateHits id': 'an ad (public)',
+  '/v3/ad/impressions ids': 'ads (public); counted in the console statistics only',
   '/v3/cases/add/comic id': `${CATALOGUE}; added to the session's shelf`,
   '/v3/book_cases/add id': `${CATALOGUE}; added to the session's shelf`,
   '/v3/read/add id': `${CATALOGUE}; the session's history`,
@@ -170,6 +101,15 @@ const PUBLIC_IDS: Record<string, string> = {
   '/v3/comment/unblock uid': PUBLIC_USER,
   '/v3/login/reg guest_uid': 'must match guest_token (the guest proves it owns the id)',
   '/v3/analytics/track events[].id': 'an event name, not a row',
+  '/v3/task/read_time chapter_id': `${CATALOGUE}; counts only if the session opened it through a reader call`,
+  '/v3/task/share work_id': `${CATALOGUE}; the session's share event`,
+  '/v3/ai/cos_create work_id': `${CATALOGUE}; its cover is the source picture`,
+  '/v3/ai/characters work_id': `${CATALOGUE}; grounded in the session's own reading place`,
+  '/v3/ai/chat_send work_id': `${CATALOGUE}; the session's own conversation`,
+  '/v3/ai/chat_history work_id': `${CATALOGUE}; the session's own conversation`,
+  '/v3/ai/chat_clear work_id': `${CATALOGUE}; the session's own conversation`,
+  '/v3/ai/recap chapter_id': `${CATALOGUE}; the same cached recap for every reader`,
+  '/v3/ai/summary chapter_id': `${CATALOGUE}; the same cached summary for every reader`,
 };
 
 interface Ownership {
@@ -260,21 +200,9 @@ async function rowCounts(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.t, Number(row.n)]));
 }
 
-/** The /v3 routes the app registered, read from Fastify's route tree (children extend parents). */
+/** The /v3 routes the app registered. */
 function v3Routes(): string[] {
-  const tree = ctx.app.printRoutes({ commonPrefix: false, method: 'POST' });
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const path = `${stack[depth - 1] ?? ''}${match[2]!}`;
-    stack.push(path);
-    if (match[3]?.includes('POST') && path.startsWith('/v3/')) routes.push(path);
-  }
-  return routes;
+  return routesOf(ctx.app, 'POST').filter((path) => path.startsWith('/v3/'));
 }
 
 const expectOk = (result: CallResult, what: string) => expect(result.code, `${what}: ${result.msg}`).toBe(1);
@@ -437,7 +365,47 @@ async function aliceComment(): Promise<number> {
   return added.data!.comment.id;
 }
 
+/** A finished AI cos job of Alice's (issue 14). */
+async function aliceAiJob(): Promise<{ payload: Record<string, unknown>; state(): Promise<unknown> }> {
+  const row = await ctx.db
+    .insertInto('ai_jobs')
+    .values({
+      user_id: alice.userId,
+      style: 'anime',
+      source: 'upload',
+      status: 'done',
+      charge: JSON.stringify({ paidWith: 'free', credits: 0, day: 0, key: `matrix:${newKey()}` }),
+      created_time: 1,
+      updated_time: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    payload: { id: row.id },
+    state: () => ctx.db.selectFrom('ai_jobs').selectAll().where('id', '=', row.id).execute(),
+  };
+}
+
 const OWNED_IDS: Record<string, Ownership> = {
+  '/v3/opds/token_revoke': {
+    field: 'id',
+    answer: ApiCode.APP_TOKEN_NOT_FOUND,
+    async setup() {
+      const created = await client.call<{ token: { id: number } }>(
+        '/v3/opds/token_create',
+        { name: `matrix ${newKey()}` },
+        { session: alice },
+      );
+      expectOk(created, 'opds/token_create');
+      const id = created.data!.token.id;
+      return {
+        payload: { id },
+        state: () => ctx.db.selectFrom('app_tokens').selectAll().where('id', '=', id).execute(),
+      };
+    },
+  },
+  '/v3/ai/job': { field: 'id', answer: ApiCode.AI_JOB_NOT_FOUND, setup: aliceAiJob },
+  '/v3/ai/gallery_del': { field: 'id', answer: ApiCode.AI_JOB_NOT_FOUND, setup: aliceAiJob },
   '/v3/comment/del': {
     field: 'id',
     answer: ApiCode.CONTENT_NOT_FOUND,
@@ -602,6 +570,7 @@ const OWN_LISTS: Record<string, Record<string, unknown>> = {
   '/v3/anime/favorites': {},
   '/v3/read/index': {},
   '/v3/follow/index': {},
+  '/v3/invite/user': {},
 };
 
 describe("lists of a user's own rows", () => {
@@ -609,6 +578,14 @@ describe("lists of a user's own rows", () => {
     const feedback = ALL_CALLS.find((call) => call.path === '/v3/feedback/add')!;
     const payload = { ...payloadOf(feedback), content: 'the matrix sees this' }; // at least 5 characters
     expectOk(await client.call(feedback.path, payload, { session: alice }), 'feedback/add');
+    // The invite log: a new account entered Alice's invite code.
+    const friend = await registeredUser(ctx.db, client);
+    const { invite_code } = await ctx.db
+      .selectFrom('users')
+      .select('invite_code')
+      .where('id', '=', alice.userId)
+      .executeTakeFirstOrThrow();
+    expectOk(await client.call('/v3/invite/bind', { code: invite_code }, { session: friend }), 'invite/bind');
   });
 
   it.each(Object.entries(OWN_LISTS))("%s: Bob does not see Alice's rows", async (path, payload) => {

@@ -29,8 +29,9 @@ export const mediaPlugin: FastifyPluginAsync = async (app) => {
       if (ranges === -1) {
         return reply.status(416).header('content-range', `bytes */${info.size}`).send();
       }
-      // Malformed headers (-2) and multi-range requests fall back to the whole object.
-      if (ranges !== -2 && ranges.length === 1) {
+      // Malformed headers (-2), units other than bytes and multi-range requests fall back to the
+      // whole object (RFC 9110: a range unit the server does not support is ignored).
+      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
         const { start, end } = ranges[0]!;
         const stream = await app.media.createReadStream(key, { start, end });
         return reply

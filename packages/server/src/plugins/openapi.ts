@@ -9,5 +9,11 @@ export const openApiPlugin: FastifyPluginAsync = async (app) => {
     mode: 'static',
     specification: { document: buildOpenApiDocument() as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    // Its own policy (hashes of its inline scripts) replaces the app's on the docs pages; without
+    // upgrade-insecure-requests, so the docs of a server on plain http still load.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 };

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeTestConfig, type TestApp } from '../testing/test-app.js';
+import { DOCUMENT_ONLY_HEADERS } from './web.js';
 
 /** The web build's post-build step, run on the tests' tiny builds so they get real .br/.gz copies. */
 const COMPRESS_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../../web/scripts/compress-dist.mjs');
@@ -88,6 +89,21 @@ describe('with a web build in WEB_DIR', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends hashed assets without the document-only security headers, which the page and sw.js keep', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(asset.headers[name]).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-site');
+    for (const url of ['/', '/sw.js']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    }
   });
 
   it('serves other files with no-cache, and 404 for missing ones', async () => {

@@ -30,6 +30,25 @@ export function runtimeConfigScript(config: Config): string {
   return `window.${RUNTIME_CONFIG_GLOBAL} = ${json};\n`;
 }
 
+/**
+ * Security headers that only mean something on a document (or a worker script): the page's content
+ * policy, framing, opener isolation, referrer and legacy-browser switches. A hashed script, style
+ * sheet or image is none of those, and a first load fetches dozens of them, each of which carried
+ * about 700 bytes of these headers over HTTP/1.1. nosniff and the resource policy stay: they do
+ * apply to sub-resources.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
 export const webPlugin: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const script = runtimeConfigScript(config);
@@ -68,10 +87,10 @@ export const webPlugin: FastifyPluginAsync = async (app) => {
     // Cache headers are set below, per file; the defaults would give index.html a max-age.
     cacheControl: false,
     setHeaders(reply, path) {
-      reply.header(
-        'cache-control',
-        path.startsWith(hashedAssetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      const hashed = path.startsWith(hashedAssetsDir);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Helmet set these on the raw response in onRequest; sw.js and index.html keep them.
+      if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
     },
   });
   log.info({ webDir: config.webDir }, 'serving the web app');

@@ -22,4 +22,10 @@ export const CommunityErrors = {
     new AppError(ApiCode.PARAMS_INVALID, `Please describe the problem in at least ${min} characters`),
   feedbackTooLong: (max: number) =>
     new AppError(ApiCode.PARAMS_INVALID, `Feedback is too long (at most ${max} characters)`),
+  /** An operator banned the account from posting (console, issue 15). */
+  banned: (until: number) =>
+    new AppError(
+      ApiCode.USER_BANNED,
+      `You cannot post comments until ${new Date(until * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    ),
 } as const;

@@ -17,7 +17,11 @@ export function presentGuest(user: UserRow): GuestInfo {
   };
 }
 
-export function presentUserInfo(user: UserRow): UserInfo {
+/**
+ * `aiFreeLeft`: today's free AI tries left (spec §3 `ai_free_time`), where the caller looked it up
+ * (/v3/user/index); elsewhere the stored column.
+ */
+export function presentUserInfo(user: UserRow, aiFreeLeft?: number): UserInfo {
   const isGuest = user.is_guest === 1;
   return {
     id: user.id,
@@ -36,12 +40,15 @@ export function presentUserInfo(user: UserRow): UserInfo {
     inviteid: user.invite_code,
     email: user.email,
     ai_cos_coin: user.ai_cos_coin,
-    ai_free_time: user.ai_free_time,
+    ai_free_time: aiFreeLeft ?? user.ai_free_time,
     is_guest: isGuest,
   };
 }
 
 /** /v3/user/index: the guest identity is present only for guests. */
-export function presentUserIndex(user: UserRow): { guest: GuestInfo | null; user: UserInfo } {
-  return { guest: user.is_guest === 1 ? presentGuest(user) : null, user: presentUserInfo(user) };
+export function presentUserIndex(
+  user: UserRow,
+  aiFreeLeft?: number,
+): { guest: GuestInfo | null; user: UserInfo } {
+  return { guest: user.is_guest === 1 ? presentGuest(user) : null, user: presentUserInfo(user, aiFreeLeft) };
 }

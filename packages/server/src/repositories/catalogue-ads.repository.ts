@@ -1,5 +1,4 @@
-/** Ads per page (spec §3 "Ad") and their click counts; the global switch is the setting `ad.global`. */
-import { sql } from 'kysely';
+/** Ads per page (spec §3 "Ad") (clicks and impressions are counted by ad-stats.repository.ts); the global switch is the setting `ad.global`. */
 import type { Database } from '../db/database.js';
 
 export class AdsRepository {
@@ -30,13 +29,5 @@ export class AdsRepository {
     } catch {
       return 1;
     }
-  }
-
-  async addHit(id: number): Promise<void> {
-    await this.db
-      .updateTable('ads')
-      .set({ hits: sql`hits + 1` })
-      .where('id', '=', id)
-      .execute();
   }
 }

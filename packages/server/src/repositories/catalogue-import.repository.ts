@@ -264,9 +264,50 @@ export class CatalogueImportRepository {
       .execute();
   }
 
+  /**
+   * Deletes chapters whose file (or whose part of a file) left the library. A reader whose place
+   * was in one of them keeps the work in their history, moved to the chapter before it that is
+   * left (else the first one), from its start; only a work that loses every chapter leaves
+   * histories (and shelves) with it.
+   */
   async deleteChapters(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
+    await this.keepHistoryOff(ids);
     await this.db.deleteFrom('chapters').where('id', 'in', ids).execute();
+  }
+
+  private async keepHistoryOff(ids: number[]): Promise<void> {
+    const places = await this.db
+      .selectFrom('reading_history')
+      .select(['user_id', 'work_id', 'chapter_id'])
+      .where('chapter_id', 'in', ids)
+      .execute();
+    if (places.length === 0) return;
+    const removed = new Set(ids);
+    const byWork = new Map<number, { id: number; sort_order: number }[]>();
+    for (const place of places) {
+      let chapters = byWork.get(place.work_id);
+      if (!chapters) {
+        chapters = await this.db
+          .selectFrom('chapters')
+          .select(['id', 'sort_order'])
+          .where('work_id', '=', place.work_id)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute();
+        byWork.set(place.work_id, chapters);
+      }
+      const left = chapters.filter((c) => !removed.has(c.id));
+      if (left.length === 0) continue;
+      const order = chapters.find((c) => c.id === place.chapter_id)?.sort_order ?? 0;
+      const target = left.filter((c) => c.sort_order <= order).at(-1) ?? left[0]!;
+      await this.db
+        .updateTable('reading_history')
+        .set({ chapter_id: target.id, page_index: 0, position: 0, percent: 0 })
+        .where('user_id', '=', place.user_id)
+        .where('work_id', '=', place.work_id)
+        .execute();
+    }
   }
 
   /** Inserts or replaces one chapter and everything it owns (its pay is the work's business); returns its id. */

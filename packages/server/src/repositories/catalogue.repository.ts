@@ -5,6 +5,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DB, WorkRow } from '../db/schema.js';
+import { reusableQuery } from '../db/reusable-query.js';
 
 export const CARD_COLUMNS = [
   'works.id',
@@ -307,37 +308,70 @@ export class CatalogueRepository {
   }
 
   /** A chapter of a published work with what the reader shows of the work. */
+  // The chapter readers' lookups, built and compiled once (db/reusable-query.ts).
+  private readonly chapterById = reusableQuery<[number], ChapterWithWork>(
+    () => this.db,
+    1,
+    (chapterId) =>
+      this.db
+        .selectFrom('chapters')
+        .innerJoin('works', 'works.id', 'chapters.work_id')
+        .select([
+          'chapters.id',
+          'chapters.work_id',
+          'chapters.sort_order',
+          'chapters.title',
+          'chapters.number',
+          'chapters.pay',
+          'chapters.price_coins',
+          'chapters.word_count',
+          'works.type as work_type',
+          'works.title as work_title',
+          'works.rtl as work_rtl',
+          'works.chapter_count',
+        ])
+        .where('chapters.id', '=', chapterId)
+        .where('works.published', '=', 1),
+  );
+
+  private readonly chaptersAt = reusableQuery<
+    [number, number, number],
+    { id: number; sort_order: number; pay: number }
+  >(
+    () => this.db,
+    3,
+    (workId, before, after) =>
+      this.db
+        .selectFrom('chapters')
+        .select(['id', 'sort_order', 'pay'])
+        .where('work_id', '=', workId)
+        .where('sort_order', 'in', [before, after]),
+  );
+
+  private readonly pagesOf = reusableQuery<[number], { media_key: string; width: number; height: number }>(
+    () => this.db,
+    1,
+    (chapterId) =>
+      this.db
+        .selectFrom('pages')
+        .select(['media_key', 'width', 'height'])
+        .where('chapter_id', '=', chapterId)
+        .orderBy('page_index'),
+  );
+
+  private readonly vipOf = reusableQuery<[number], { vip: number; viptime: number | string }>(
+    () => this.db,
+    1,
+    (userId) => this.db.selectFrom('users').select(['vip', 'viptime']).where('id', '=', userId),
+  );
+
   async findChapter(chapterId: number): Promise<ChapterWithWork | undefined> {
-    return this.db
-      .selectFrom('chapters')
-      .innerJoin('works', 'works.id', 'chapters.work_id')
-      .select([
-        'chapters.id',
-        'chapters.work_id',
-        'chapters.sort_order',
-        'chapters.title',
-        'chapters.number',
-        'chapters.pay',
-        'chapters.price_coins',
-        'chapters.word_count',
-        'works.type as work_type',
-        'works.title as work_title',
-        'works.rtl as work_rtl',
-        'works.chapter_count',
-      ])
-      .where('chapters.id', '=', chapterId)
-      .where('works.published', '=', 1)
-      .executeTakeFirst();
+    return (await this.chapterById(chapterId)).rows[0];
   }
 
   /** The chapters just before and after `sortOrder` (sort_order is dense). */
   async neighbours(workId: number, sortOrder: number) {
-    const rows = await this.db
-      .selectFrom('chapters')
-      .select(['id', 'sort_order', 'pay'])
-      .where('work_id', '=', workId)
-      .where('sort_order', 'in', [sortOrder - 1, sortOrder + 1])
-      .execute();
+    const { rows } = await this.chaptersAt(workId, sortOrder - 1, sortOrder + 1);
     return {
       prev: rows.find((row) => row.sort_order === sortOrder - 1),
       next: rows.find((row) => row.sort_order === sortOrder + 1),
@@ -345,12 +379,7 @@ export class CatalogueRepository {
   }
 
   async pages(chapterId: number) {
-    return this.db
-      .selectFrom('pages')
-      .select(['media_key', 'width', 'height'])
-      .where('chapter_id', '=', chapterId)
-      .orderBy('page_index')
-      .execute();
+    return (await this.pagesOf(chapterId)).rows;
   }
 
   async novelText(chapterId: number) {
@@ -363,11 +392,7 @@ export class CatalogueRepository {
 
   /** The VIP state of a user (users.vip and viptime), for chapter access. */
   async vipState(userId: number): Promise<{ vip: number; viptime: number }> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(['vip', 'viptime'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const row = (await this.vipOf(userId)).rows[0];
     return { vip: row?.vip ?? 0, viptime: Number(row?.viptime ?? 0) };
   }
 

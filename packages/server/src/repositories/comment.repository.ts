@@ -200,6 +200,16 @@ export class CommentRepository {
     return rows.map((row) => row.blocked_user_id);
   }
 
+  /** When the user's posting ban ends (Unix seconds; 0 or past = not banned). */
+  async bannedUntil(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('banned_until')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.banned_until ?? 0);
+  }
+
   async userExists(id: number): Promise<boolean> {
     const row = await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
     return row !== undefined;

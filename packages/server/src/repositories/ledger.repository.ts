@@ -237,11 +237,13 @@ export class LedgerRepository {
 
   /** The user's entries, newest first, with the user's own leg amounts per account kind. */
   async entriesOf(userId: number, offset: number, limit: number) {
+    // AI tries are not coins or VIP: the AI section lists them (its own log), not the expense log.
     const [entries, total] = await Promise.all([
       this.db
         .selectFrom('ledger_entries')
         .selectAll()
         .where('user_id', '=', userId)
+        .where('kind', 'not in', ['ai_grant', 'ai_spend', 'ai_refund'])
         .orderBy('id', 'desc')
         .offset(offset)
         .limit(limit)
@@ -250,6 +252,7 @@ export class LedgerRepository {
         .selectFrom('ledger_entries')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('user_id', '=', userId)
+        .where('kind', 'not in', ['ai_grant', 'ai_spend', 'ai_refund'])
         .executeTakeFirstOrThrow(),
     ]);
     const legs =

@@ -33,6 +33,13 @@ const TRIGRAM = 3;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const like = (column: string, term: string) =>
   sql<SqlBool>`${sql.ref(column)} like ${likePattern(term)} escape '\\'`;
+/**
+ * `column` holds `term` (both lowercased). SQLite: instr, a plain substring search about a third
+ * cheaper than LIKE's pattern matcher on every document a short term has to scan (no wildcards to
+ * escape either). PostgreSQL: LIKE, which its pg_trgm GIN index serves.
+ */
+const contains = (sqlite: boolean, column: string, term: string) =>
+  sqlite ? sql<SqlBool>`instr(${sql.ref(column)}, ${term}) > 0` : like(column, term);
 
 export class SearchRepository {
   private readonly sqlite: boolean;
@@ -159,7 +166,7 @@ export class SearchRepository {
     }
     for (const term of terms) {
       if (this.sqlite && long.includes(term)) continue;
-      conditions.push(like('d.body', term));
+      conditions.push(contains(this.sqlite, 'd.body', term));
     }
     let base = this.db
       .selectFrom('search_documents as d')
@@ -171,7 +178,7 @@ export class SearchRepository {
     const weight = sql.join(
       terms.map(
         (term) =>
-          sql`(case when ${like('d.title_text', term)} then 10 when ${like('d.people_text', term)} then 5 else 1 end)`,
+          sql`(case when ${contains(this.sqlite, 'd.title_text', term)} then 10 when ${contains(this.sqlite, 'd.people_text', term)} then 5 else 1 end)`,
       ),
       sql` + `,
     );

@@ -1,6 +1,7 @@
 /** Sessions, looked up by the sha256 of their token. */
 import type { Database } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
+import { reusableQuery } from '../db/reusable-query.js';
 
 export interface NewSession {
   token_hash: string;
@@ -21,17 +22,24 @@ export class SessionRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Every /v3 call with a session runs this lookup: built and compiled once (db/reusable-query.ts). */
+  private readonly activeByHash = reusableQuery<[string], SessionRow & { is_guest: number }>(
+    () => this.db,
+    1,
+    (tokenHash) =>
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('sessions')
+        .select('users.is_guest')
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.revoked_time', 'is', null)
+        .where('users.deleted_time', 'is', null),
+  );
+
   /** A session that is not revoked and whose user is not deleted. */
   async findActiveByHash(tokenHash: string): Promise<(SessionRow & { is_guest: number }) | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('sessions')
-      .select('users.is_guest')
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_time', 'is', null)
-      .where('users.deleted_time', 'is', null)
-      .executeTakeFirst();
+    return (await this.activeByHash(tokenHash)).rows[0];
   }
 
   async touch(id: number, time: number): Promise<void> {

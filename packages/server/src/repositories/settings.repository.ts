@@ -4,6 +4,11 @@ import type { Database } from '../db/database.js';
 export class SettingsRepository {
   constructor(private readonly db: Database) {}
 
+  /** The same queries inside a transaction. */
+  within(trx: Database): SettingsRepository {
+    return new SettingsRepository(trx);
+  }
+
   /** Raw JSON text by key for the given keys. */
   async getMany(keys: readonly string[]): Promise<Map<string, string>> {
     if (keys.length === 0) return new Map();

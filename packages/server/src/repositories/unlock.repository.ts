@@ -110,7 +110,10 @@ export class UnlockRepository {
         .execute();
   }
 
-  /** Bought chapters of every kind, newest first. */
+  /**
+   * Bought chapters of every kind, newest first. A chapter whose file left the library is not
+   * listed (nor counted, so pages and total agree); its unlock row and ledger entry stay on record.
+   */
   async purchases(userId: number, offset: number, limit: number) {
     const [rows, total] = await Promise.all([
       this.db
@@ -136,8 +139,10 @@ export class UnlockRepository {
         .execute(),
       this.db
         .selectFrom('chapter_unlocks')
+        .innerJoin('chapters', 'chapters.id', 'chapter_unlocks.chapter_id')
+        .innerJoin('works', 'works.id', 'chapter_unlocks.work_id')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', userId)
+        .where('chapter_unlocks.user_id', '=', userId)
         .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.count) };

@@ -10,6 +10,13 @@ import { ANIME_ROUTES } from './anime/anime-routes.js';
 import { COMMUNITY_ROUTES } from './comment/community-routes.js';
 import { PAY_ROUTES } from './pay/pay-routes.js';
 import { MONEY_ROUTES } from './money/money-routes.js';
+import { TASK_ROUTES } from './task/task-routes.js';
+import { INVITE_ROUTES } from './invite/invite-routes.js';
+import { UPDATE_ROUTES } from './update/update-routes.js';
+import { AI_ROUTES } from './ai/ai-routes.js';
+import { AI_CHAT_ROUTES } from './ai-chat/ai-chat-routes.js';
+import { ANALYTICS_ROUTES } from './analytics/analytics-routes.js';
+import { appTokenRoutes } from '../opds/app-token-routes.js';
 
 export const API_ROUTES: FastifyPluginAsync[] = [
   appInitRoute,
@@ -22,4 +29,11 @@ export const API_ROUTES: FastifyPluginAsync[] = [
   ...COMMUNITY_ROUTES,
   ...MONEY_ROUTES,
   ...PAY_ROUTES,
+  ...TASK_ROUTES,
+  ...INVITE_ROUTES,
+  ...UPDATE_ROUTES,
+  ...AI_ROUTES,
+  ...AI_CHAT_ROUTES,
+  ...ANALYTICS_ROUTES,
+  appTokenRoutes,
 ];

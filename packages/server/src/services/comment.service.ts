@@ -121,6 +121,8 @@ export class CommentService {
   async add(actor: Actor, ip: string, input: NewComment): Promise<CommentItem> {
     const content = input.content.trim();
     checkCommentText(content, input.imgList.length);
+    const bannedUntil = await this.comments.bannedUntil(actor.userId);
+    if (bannedUntil > nowSeconds()) throw CommunityErrors.banned(bannedUntil);
     const work = await this.publishedWork(input.work_id);
     const target = await this.replyTarget(actor, input);
     for (const url of input.imgList) {

@@ -19,7 +19,11 @@ const DETAIL_ROUTE: Record<number, string> = {
   1: '/pages/novel/cover?column=',
   2: '/pages/anime/details?id=',
 };
-const HOME_AD_PAGE = 'home';
+/**
+ * The home banner ad is its own ad row (page 'home_banner'): the 'home' row is the floating widget's
+ * portrait picture, which cropped into a wide banner slot would be unreadable.
+ */
+const HOME_AD_PAGE = 'home_banner';
 
 export interface HomeSizes {
   reco_size: number;
@@ -78,8 +82,9 @@ export class HomeService {
         relate_id: row.id,
         name: row.title,
       })),
-      banner_ad:
-        ads.global && homeAd ? { image: homeAd.pic, url: homeAd.url, timeout: homeAd.hide_time } : null,
+      // An ad row has no end date (timeout 0 = no expiry); its hide_time is the floating widget's
+      // collapse delay in ms, not a banner expiry.
+      banner_ad: ads.global && homeAd ? { image: homeAd.pic, url: homeAd.url, timeout: 0 } : null,
       reco: await this.works.cards(reco.rows),
       news: await this.works.cards(news.rows),
       class: (
@@ -125,10 +130,5 @@ export class HomeService {
       };
     }
     return { ad_list, global };
-  }
-
-  async adHit(id: number): Promise<Record<string, never>> {
-    await this.ads.addHit(id);
-    return {};
   }
 }

@@ -47,7 +47,14 @@ import { HelpService } from './help.service.js';
 import { createAnimeServices, type AnimeServices } from './anime-services.js';
 import { createMoneyServices, type MoneyServices } from './money-services.js';
 import type { ServiceDeps } from './service-deps.js';
+import { createTaskServices, type TaskServices } from './task-services.js';
+import { createInviteServices, type InviteServices } from './invite-services.js';
+import { createAdUpdateServices, type AdUpdateServices } from './ad-update-services.js';
+import { createAiServices, type AiServices } from './ai-services.js';
 import type { UnlockService } from './unlock.service.js';
+import { createAnalyticsServices, type AnalyticsServices } from './analytics-services.js';
+import { createOpdsServices, type OpdsServices } from '../opds/opds-services.js';
+import { createAdminServices, type AdminServices } from '../admin/admin-services.js';
 
 export interface Services {
   sessions: SessionService;
@@ -79,6 +86,18 @@ export interface Services {
   help: HelpService;
   /** Money (issue 12): ledger, wallet, products, unlocks, payments; see money-services.ts. */
   money: MoneyServices;
+  /** Growth (issue 13): the task centre, the invite programme, ad statistics and the update config. */
+  tasks: TaskServices;
+  invites: InviteServices;
+  adsUpdates: AdUpdateServices;
+  /** First-party analytics (issue 13): ingestion, roll-ups, dashboard aggregates, forwarder. */
+  analytics: AnalyticsServices;
+  /** The AI section (issue 14): charges (free tries, AI credits), images (AI cos), chat and reading helpers. */
+  ai: AiServices;
+  /** OPDS for e-reader apps (issue 18): app tokens, feeds, PSE pages, CBZ and EPUB downloads. */
+  opds: OpdsServices;
+  /** The operator console (issue 15): operators, sessions, audit log and the sections' services. */
+  admin: AdminServices;
 }
 
 export type { ServiceDeps } from './service-deps.js';
@@ -88,6 +107,10 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
   const sessions = new SessionService(new SessionRepository(db));
   const money = createMoneyServices(db, log, deps);
   const discovery = createDiscoveryServices(db, log, money.unlocks);
+  const invites = createInviteServices(db, log, deps, { money });
+  const tasks = createTaskServices(db, log, deps, { money, milestones: invites.milestones });
+  const imports = createImportJobs(db, log, deps);
+  const analytics = createAnalyticsServices(db, log, deps);
   return {
     sessions,
     guests: new GuestService(users, sessions, log.child({ module: 'guests' })),
@@ -95,10 +118,17 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
     settings: new SettingsService(new SettingsRepository(db), log.child({ module: 'settings' })),
     ...createAccountServices(db, log, sessions, deps),
     ...discovery,
-    imports: createImportJobs(db, log, deps),
+    imports,
     ...createCommunityServices(db, log, deps),
     ...createAnimeServices(db, log, deps, { ...discovery, unlocks: money.unlocks }),
     money,
+    tasks,
+    invites,
+    adsUpdates: createAdUpdateServices(db, log, deps),
+    analytics,
+    ai: createAiServices(db, log, deps, { money, today: () => tasks.clock.day() }),
+    opds: createOpdsServices(db, deps, { ...discovery, unlocks: money.unlocks }),
+    admin: createAdminServices(db, log, { money, analytics, imports, libraryDir: deps.config?.libraryDir }),
   };
 }
 

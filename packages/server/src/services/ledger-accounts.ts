@@ -1,7 +1,7 @@
 /**
  * The ledger's chart of accounts. Each kind has one unit; an entry's legs sum to zero per unit.
  *
- * User accounts (one per user, never below zero): paid coins, bonus coins, VIP seconds.
+ * User accounts (one per user, never below zero): paid coins, bonus coins, VIP seconds, AI tries.
  * System accounts (user_id 0, may go negative; their balance is the sum of their legs, never a
  * stored hot row): where money and coins come from and go to. Income accounts are credit-normal,
  * so `cash_sales` grows more negative as money comes in and `cash_gateway` holds what the payment
@@ -11,6 +11,8 @@ export const USER_ACCOUNTS = {
   COINS_PAID: 'coins_paid',
   COINS_BONUS: 'coins_bonus',
   VIP_SECONDS: 'vip_seconds',
+  /** AI tries (issue 13 gives them as task rewards; the AI section spends them). */
+  AI_CREDITS: 'ai_credits',
 } as const;
 
 export const SYSTEM_ACCOUNTS = {
@@ -32,16 +34,23 @@ export const SYSTEM_ACCOUNTS = {
   VIP_ISSUED: 'vip_issued',
   /** VIP time given by friends help, tasks and operators (−). */
   VIP_PROMOTIONS: 'vip_promotions',
+  /** AI tries given by tasks and operators (−); created by migration 0010. */
+  AI_PROMOTIONS: 'ai_promotions',
+  /** AI credits sold for coins leave from here (−); created by migration 0014. */
+  AI_ISSUED: 'ai_issued',
+  /** AI credits spent on generations (+), and given back from here when a job fails (−). */
+  AI_REDEEMED: 'ai_redeemed',
 } as const;
 
 export type UserAccountKind = (typeof USER_ACCOUNTS)[keyof typeof USER_ACCOUNTS];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 export type AccountKind = UserAccountKind | SystemAccountKind;
-export type LedgerUnit = 'coin' | 'second' | 'fen';
+export type LedgerUnit = 'coin' | 'second' | 'fen' | 'ai_credit';
 
 export function unitOf(kind: AccountKind): LedgerUnit {
   if (kind.startsWith('cash_')) return 'fen';
   if (kind.startsWith('vip_')) return 'second';
+  if (kind.startsWith('ai_')) return 'ai_credit';
   return 'coin';
 }
 
@@ -52,8 +61,13 @@ export type EntryKind =
   | 'topup'
   | 'vip_purchase'
   | 'chapter_unlock'
+  | 'checkin_makeup'
+  | 'ai_purchase'
+  | 'ai_spend'
+  | 'ai_refund'
   | 'refund'
   | 'bonus_grant'
   | 'vip_grant'
+  | 'ai_grant'
   | 'bonus_expired'
   | 'adjustment';

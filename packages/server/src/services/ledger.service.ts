@@ -1,6 +1,7 @@
 /**
  * The double-entry ledger: the only code that changes coin balances, VIP time and the user
- * record's projections of them (`coins` = paid coins, `ticket` = bonus coins, `vip`/`viptime`).
+ * record's projections of them (`coins` = paid coins, `ticket` = bonus coins, `vip`/`viptime`,
+ * `ai_cos_coin` = AI tries).
  *
  * Every movement is one immutable entry whose legs sum to zero per unit. An entry has a unique key
  * (what makes the movement happen once, e.g. 'order:12:fulfil'): posting a key that exists answers
@@ -145,9 +146,17 @@ export class LedgerTx {
     const vipChange = legs
       .filter((leg) => leg.userId === userId && leg.kind === USER_ACCOUNTS.VIP_SECONDS)
       .reduce((sum, leg) => sum + leg.amount, 0);
-    const update: { coins: number; ticket: number; vip?: number; viptime?: number; vipday?: number } = {
+    const update: {
+      coins: number;
+      ticket: number;
+      ai_cos_coin: number;
+      vip?: number;
+      viptime?: number;
+      vipday?: number;
+    } = {
       coins: accounts.get(USER_ACCOUNTS.COINS_PAID)?.balance ?? 0,
       ticket: accounts.get(USER_ACCOUNTS.COINS_BONUS)?.balance ?? 0,
+      ai_cos_coin: accounts.get(USER_ACCOUNTS.AI_CREDITS)?.balance ?? 0,
     };
     if (vipChange !== 0) {
       const user = await this.trx

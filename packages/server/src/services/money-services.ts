@@ -1,6 +1,6 @@
 /**
  * Wiring of the money domain (issue 12): the ledger and the wallet on top of it, products,
- * chapter unlocks, payment orders and providers, friends help and analytics events. Other
+ * chapter unlocks, payment orders and providers and friends help. Other
  * domains (tasks, invites, AI) take `wallet` from here to pay rewards and charge prices.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +11,6 @@ import { SettingsRepository } from '../repositories/settings.repository.js';
 import { MoneySettingsService } from './money-settings.service.js';
 import { UnlockService } from './unlock.service.js';
 import { AssistService } from './assist.service.js';
-import { AnalyticsService } from './analytics.service.js';
 import type { ServiceDeps } from './service-deps.js';
 import { LedgerService } from './ledger.service.js';
 import { ProductsService } from './products.service.js';
@@ -25,7 +24,6 @@ export interface MoneyServices {
   settings: MoneySettingsService;
   unlocks: UnlockService;
   assist: AssistService;
-  analytics: AnalyticsService;
   payments: PaymentServices;
 }
 
@@ -41,7 +39,6 @@ export function createMoneyServices(db: Database, log: FastifyBaseLogger, deps: 
     settings,
     unlocks: new UnlockService(db, ledger, wallet, settings, new CatalogueRepository(db)),
     assist: new AssistService(db, ledger, wallet),
-    analytics: new AnalyticsService(db),
     payments: createPaymentServices(db, log.child({ module: 'payments' }), deps, {
       ledger,
       wallet,

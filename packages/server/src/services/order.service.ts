@@ -27,7 +27,7 @@ import {
 } from '../payments/payment-provider.js';
 import { OrderRepository } from '../repositories/order.repository.js';
 import { idempotencyConflict } from './idempotent-call.js';
-import { nowS, type LedgerService } from './ledger.service.js';
+import { nowS, type LedgerService, type LedgerTx } from './ledger.service.js';
 import type { ProductsService } from './products.service.js';
 import type { WalletService } from './wallet.service.js';
 
@@ -185,10 +185,15 @@ export class OrderService {
    * ledger transaction marks the order refunded and takes back what the order credited, as far as
    * it is left. Repeating it changes nothing.
    */
-  async refund(orderNo: string, reason: string): Promise<{ order: PaymentOrderRow; keptCoins: number }> {
+  async refund(
+    orderNo: string,
+    reason: string,
+    /** Runs inside the refund's ledger transaction when this call moved the order (the console's audit row). */
+    onRefunded?: (tx: LedgerTx, order: PaymentOrderRow, keptCoins: number) => Promise<void>,
+  ): Promise<{ order: PaymentOrderRow; keptCoins: number; refunded: boolean }> {
     const order = await this.orders.byNo(orderNo);
     if (!order) throw orderNotFound();
-    if (order.status === 'refunded') return { order, keptCoins: 0 };
+    if (order.status === 'refunded') return { order, keptCoins: 0, refunded: false };
     if (order.status !== 'fulfilled')
       throw orderState(`Only a fulfilled order can be refunded (${order.status})`);
     const provider = this.provider(order.method);
@@ -207,11 +212,12 @@ export class OrderService {
         reason: reason.slice(0, 300),
       });
       const row = await orders.byId(order.id);
-      if (!moved) return { order: row, keptCoins: 0 };
+      if (!moved) return { order: row, keptCoins: 0, refunded: false };
       const fulfilEntryId = await tx.repo.entryIdByKey(`order:${order.id}:fulfil`);
       if (fulfilEntryId === null) throw new Error(`order ${orderNo} is fulfilled but has no ledger entry`);
       const { keptCoins } = await this.wallet.refundOrder(tx, row, fulfilEntryId);
-      return { order: row, keptCoins };
+      if (onRefunded) await onRefunded(tx, row, keptCoins);
+      return { order: row, keptCoins, refunded: true };
     });
   }
 

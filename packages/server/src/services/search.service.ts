@@ -11,7 +11,7 @@
  * `resultTtlMs` (as home does); any catalogue change empties that cache at the next check.
  */
 import type { WorkCard } from '@dm51/shared';
-import type { CatalogueRepository, WorkCardRow } from '../repositories/catalogue.repository.js';
+import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import {
   setSignature,
   type SearchDocument,
@@ -39,7 +39,7 @@ const fold = (text: string) => text.normalize('NFKC').toLowerCase();
 
 interface CachedPage {
   expires: number;
-  page: Promise<{ rows: WorkCardRow[]; total: number }>;
+  page: Promise<Paged<WorkCard>>;
 }
 
 export class SearchService {
@@ -144,24 +144,36 @@ export class SearchService {
     const { terms, phrase } = searchTerms(keyword);
     if (terms.length === 0) return { list: [], total: 0 };
     await this.ensureFresh();
-    const { rows, total } = await this.resultPage(terms, phrase, type, offsetOf(page, limit), limit);
+    const answer = await this.resultPage(terms, phrase, type, offsetOf(page, limit), limit);
     if (page === 1) {
       const time = now();
       await this.search.recordSearch(userId, phrase, time, dayOf(time), {
         keep: RECENT_KEEP,
-        popular: total > 0,
+        popular: answer.total > 0,
       });
     }
-    return { list: await this.works.cards(rows), total };
+    return answer;
   }
 
-  /** A page of matches, shared by identical searches for `resultTtlMs` (oldest dropped first). */
-  private resultPage(terms: string[], phrase: string, type: number, offset: number, limit: number) {
+  /**
+   * A page of cards, shared by identical searches for `resultTtlMs` (oldest dropped first). The
+   * page holds nothing of the user, so the very object is answered again (the route marks it
+   * `sharedAnswer`: checked, serialised and sealed once) and must not be changed.
+   */
+  private resultPage(
+    terms: string[],
+    phrase: string,
+    type: number,
+    offset: number,
+    limit: number,
+  ): Promise<Paged<WorkCard>> {
     const key = `${type} ${offset} ${limit} ${phrase}`;
     const time = Date.now();
     const cached = this.pages.get(key);
     if (cached && cached.expires > time) return cached.page;
-    const page = this.search.search(terms, phrase, type, offset, limit);
+    const page = this.search
+      .search(terms, phrase, type, offset, limit)
+      .then(async ({ rows, total }) => ({ list: await this.works.cards(rows), total }));
     if (this.resultTtlMs <= 0) return page;
     this.pages.delete(key);
     if (this.pages.size >= RESULT_CACHE_MAX) this.pages.delete(this.pages.keys().next().value!);

@@ -5,7 +5,19 @@ import type { MediaStore } from '../media/media-store.js';
 export interface ServiceDeps {
   config?: Pick<Config, 'delivery' | 'imageXorKey'> &
     Partial<
-      Pick<Config, 'dataDir' | 'databaseUrl' | 'sqlitePath' | 'envelopeKey' | 'transcode' | 'payments'>
+      Pick<
+        Config,
+        | 'dataDir'
+        | 'databaseUrl'
+        | 'sqlitePath'
+        | 'envelopeKey'
+        | 'transcode'
+        | 'payments'
+        | 'analytics'
+        | 'aiImages'
+        | 'aiChat'
+        | 'libraryDir'
+      >
     >;
   media?: MediaStore;
 }

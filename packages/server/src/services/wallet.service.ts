@@ -11,7 +11,16 @@ import type { Database } from '../db/database.js';
 import type { PaymentOrderRow } from '../db/schema.js';
 import { LedgerRepository } from '../repositories/ledger.repository.js';
 import { SYSTEM_ACCOUNTS as SYS, SYSTEM_USER_ID, USER_ACCOUNTS as USR } from './ledger-accounts.js';
-import { BalanceShortError, nowS, type LedgerService, type LedgerTx, type Posted } from './ledger.service.js';
+import type { EntryKind } from './ledger-accounts.js';
+import {
+  BalanceShortError,
+  nowS,
+  type LedgerService,
+  type LedgerTx,
+  type LegSpec,
+  type Posted,
+} from './ledger.service.js';
+import { NO_MILESTONES, type FriendMilestones } from './growth-hooks.js';
 
 const DAY_S = 86_400;
 
@@ -31,6 +40,11 @@ export interface EntryRefs {
 
 export class WalletService {
   private readonly reads: LedgerRepository;
+  /**
+   * Invite programme (issue 13): told 'first_topup' inside the transaction that fulfils a paid
+   * order, so an inviter's reward commits with the credit. Set by invite-services.ts.
+   */
+  milestones: FriendMilestones = NO_MILESTONES;
 
   constructor(
     db: Database,
@@ -71,6 +85,14 @@ export class WalletService {
    * order, so however many callbacks arrive it is credited once.
    */
   async fulfilOrder(tx: LedgerTx, order: PaymentOrderRow): Promise<Posted> {
+    const posted = await this.creditOrder(tx, order);
+    // Invite programme (issue 13): every first credit of an order is reported; the invite side
+    // pays an inviter once per friend.
+    if (posted.created) await this.milestones.reached(tx, order.user_id, 'first_topup');
+    return posted;
+  }
+
+  private async creditOrder(tx: LedgerTx, order: PaymentOrderRow): Promise<Posted> {
     const cash = [
       { userId: SYSTEM_USER_ID, kind: SYS.CASH_GATEWAY, amount: order.amount_fen },
       { userId: SYSTEM_USER_ID, kind: SYS.CASH_SALES, amount: -order.amount_fen },
@@ -174,9 +196,18 @@ export class WalletService {
 
   /**
    * Spends `coins` of the user's: unexpired bonus coins first (soonest-expiring lot first), then
-   * paid coins. Short of coins: BalanceShortError, and nothing moves.
+   * paid coins. Short of coins: BalanceShortError, and nothing moves. `kind` says what was bought
+   * (the expense log shows it).
    */
-  async spendCoins(tx: LedgerTx, userId: number, coins: number, refs: EntryRefs): Promise<SpendResult> {
+  async spendCoins(
+    tx: LedgerTx,
+    userId: number,
+    coins: number,
+    refs: EntryRefs,
+    kind: Extract<EntryKind, 'chapter_unlock' | 'checkin_makeup' | 'ai_purchase'> = 'chapter_unlock',
+    /** What the coins bought, posted in the same entry (AI credits issued). */
+    extraLegs: readonly LegSpec[] = [],
+  ): Promise<SpendResult> {
     await this.expireLots(tx, userId);
     const bonusBalance = await tx.balance(userId, USR.COINS_BONUS);
     const paidBalance = await tx.balance(userId, USR.COINS_PAID);
@@ -193,12 +224,13 @@ export class WalletService {
     }
     const posted = await tx.post({
       ...refs,
-      kind: 'chapter_unlock',
+      kind,
       userId,
       legs: [
         { userId, kind: USR.COINS_BONUS, amount: -bonusSpent },
         { userId, kind: USR.COINS_PAID, amount: -(coins - bonusSpent) },
         { userId: SYSTEM_USER_ID, kind: SYS.COINS_REDEEMED, amount: coins },
+        ...extraLegs,
       ],
     });
     if (posted.created) for (const take of takes) await tx.repo.takeFromLot(take.id, take.amount);
@@ -236,6 +268,62 @@ export class WalletService {
       legs: [
         { userId: SYSTEM_USER_ID, kind: SYS.VIP_PROMOTIONS, amount: -seconds },
         { userId, kind: USR.VIP_SECONDS, amount: seconds },
+      ],
+    });
+  }
+
+  /** Gives AI tries (tasks, operators); the user record's `ai_cos_coin` shows the balance. */
+  async grantAiCredits(tx: LedgerTx, userId: number, credits: number, refs: EntryRefs): Promise<Posted> {
+    return tx.post({
+      ...refs,
+      kind: 'ai_grant',
+      userId,
+      legs: [
+        { userId: SYSTEM_USER_ID, kind: SYS.AI_PROMOTIONS, amount: -credits },
+        { userId, kind: USR.AI_CREDITS, amount: credits },
+      ],
+    });
+  }
+
+  /**
+   * Buys AI credits with coins (bonus coins first, like every spend): one entry moves the coins
+   * out and the credits in. Short of coins: BalanceShortError, and nothing moves.
+   */
+  async buyAiCredits(
+    tx: LedgerTx,
+    userId: number,
+    coins: number,
+    credits: number,
+    refs: EntryRefs,
+  ): Promise<SpendResult> {
+    return this.spendCoins(tx, userId, coins, refs, 'ai_purchase', [
+      { userId: SYSTEM_USER_ID, kind: SYS.AI_ISSUED, amount: -credits },
+      { userId, kind: USR.AI_CREDITS, amount: credits },
+    ]);
+  }
+
+  /** Spends AI credits on a generation. Short: BalanceShortError (kind ai_credits), nothing moves. */
+  async spendAiCredits(tx: LedgerTx, userId: number, credits: number, refs: EntryRefs): Promise<Posted> {
+    return tx.post({
+      ...refs,
+      kind: 'ai_spend',
+      userId,
+      legs: [
+        { userId, kind: USR.AI_CREDITS, amount: -credits },
+        { userId: SYSTEM_USER_ID, kind: SYS.AI_REDEEMED, amount: credits },
+      ],
+    });
+  }
+
+  /** Gives back the credits of a generation that failed or timed out (once, by key). */
+  async refundAiCredits(tx: LedgerTx, userId: number, credits: number, refs: EntryRefs): Promise<Posted> {
+    return tx.post({
+      ...refs,
+      kind: 'ai_refund',
+      userId,
+      legs: [
+        { userId: SYSTEM_USER_ID, kind: SYS.AI_REDEEMED, amount: -credits },
+        { userId, kind: USR.AI_CREDITS, amount: credits },
       ],
     });
   }

@@ -64,7 +64,8 @@ export function sessionFrom(data: LoginData, deviceid: string): TestSession {
   return { token: data.token, userId: data.uid, isGuest: data.is_guest, deviceid };
 }
 
-function multipart(
+/** A multipart/form-data body: text fields, then an optional `file` part. */
+export function multipart(
   fields: Record<string, string>,
   file: { bytes: Buffer; filename?: string; contentType?: string } | null,
 ) {

@@ -136,6 +136,16 @@ export async function refund(
   });
 }
 
+/** How many ledger entries concern a user (a refusal must leave it unchanged). */
+export async function ledgerEntryCount(db: Database, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A registered user's session (a guest converted in place; buying needs a registered user). */
 export async function registeredUser(db: Database, client: TestClient): Promise<TestSession> {
   const guest = await client.initGuest();
@@ -212,14 +222,21 @@ export async function ledgerViolations(
   }
 
   if (options.spendsAreUnlocks === false) return problems;
-  const redeemed = accounts.find(
-    (account) => account.user_id === SYSTEM_USER_ID && account.kind === 'coins_redeemed',
-  );
+  // What chapter unlocks put into coins_redeemed (other spends, e.g. make-up check-ins, have their own kind).
+  const redeemed = await db
+    .selectFrom('ledger_legs')
+    .innerJoin('ledger_entries', 'ledger_entries.id', 'ledger_legs.entry_id')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_legs.account_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('ledger_legs.amount'), eb.lit(0)).as('coins'))
+    .where('ledger_accounts.user_id', '=', SYSTEM_USER_ID)
+    .where('ledger_accounts.kind', '=', 'coins_redeemed')
+    .where('ledger_entries.kind', '=', 'chapter_unlock')
+    .executeTakeFirstOrThrow();
   const unlocked = await db
     .selectFrom('chapter_unlocks')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('coins'), eb.lit(0)).as('coins'))
     .executeTakeFirstOrThrow();
-  if (Number(redeemed?.legs_sum ?? 0) !== Number(unlocked.coins))
-    problems.push(`coins_redeemed ${redeemed?.legs_sum ?? 0}, chapter_unlocks ${unlocked.coins}`);
+  if (Number(redeemed.coins) !== Number(unlocked.coins))
+    problems.push(`coins_redeemed by unlocks ${redeemed.coins}, chapter_unlocks ${unlocked.coins}`);
   return problems;
 }

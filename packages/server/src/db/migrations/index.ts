@@ -12,6 +12,15 @@ import * as m0006 from './0006-anime.js';
 import * as m0007 from './0007-community.js';
 import * as m0008 from './0008-search-changes.js';
 import * as m0009 from './0009-money.js';
+import * as m0010 from './0010-tasks.js';
+import * as m0011 from './0011-invites.js';
+import * as m0012 from './0012-ads-updates.js';
+import * as m0013 from './0013-analytics.js';
+import * as m0014 from './0014-ai-base.js';
+import * as m0015 from './0015-ai-images.js';
+import * as m0016 from './0016-ai-chat.js';
+import * as m0017 from './0017-admin.js';
+import * as m0018 from './0018-app-tokens.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -23,4 +32,13 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-community': m0007,
   '0008-search-changes': m0008,
   '0009-money': m0009,
+  '0010-tasks': m0010,
+  '0011-invites': m0011,
+  '0012-ads-updates': m0012,
+  '0013-analytics': m0013,
+  '0014-ai-base': m0014,
+  '0015-ai-images': m0015,
+  '0016-ai-chat': m0016,
+  '0017-admin': m0017,
+  '0018-app-tokens': m0018,
 };

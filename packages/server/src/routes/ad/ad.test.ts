@@ -32,13 +32,21 @@ describe('/v3/ad/sort_ads and /v3/ad/updateHits', () => {
       created_time: now,
     });
     await insert({ page: 'home', name: 'Second home ad', sort: 5, created_time: now });
+    await insert({
+      page: 'home_banner',
+      name: 'Banner',
+      pic: '/media/banner.png',
+      url: '/pages/user/vip/vip',
+      hide_time: 5000,
+      created_time: now,
+    });
     await insert({ page: 'user', name: 'Disabled', enabled: 0, created_time: now });
     const result = await client.call<{ ad_list: Record<string, Record<string, unknown>>; global: number }>(
       '/v3/ad/sort_ads',
       {},
       { session },
     );
-    expect(Object.keys(result.data!.ad_list)).toEqual(['home']);
+    expect(Object.keys(result.data!.ad_list).sort()).toEqual(['home', 'home_banner']);
     expect(result.data!.ad_list['home']).toMatchObject({
       id: home.id,
       name: 'Home ad',
@@ -48,14 +56,16 @@ describe('/v3/ad/sort_ads and /v3/ad/updateHits', () => {
 
     ctx.app.services.home.invalidate();
     const homeData = await client.call<{ banner_ad: unknown }>('/v3/comic/index', {}, { session });
+    // The banner comes from its own row, and the widget's hide_time is not a banner expiry.
     expect(homeData.data!.banner_ad).toEqual({
-      image: '/media/ad.png',
-      url: 'https://example.com',
+      image: '/media/banner.png',
+      url: '/pages/user/vip/vip',
       timeout: 0,
     });
 
     expect((await client.call('/v3/ad/updateHits', { id: home.id }, { session })).code).toBe(1);
     expect((await client.call('/v3/ad/updateHits', { id: 999_999 }, { session })).code).toBe(1);
+    await ctx.app.services.adsUpdates.adStats.flush();
     const row = await ctx.db
       .selectFrom('ads')
       .select('hits')

@@ -4,7 +4,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
 export const animePlayRoute: FastifyPluginAsync = async (app) => {
-  registerCall(app, animePlayCall, async (input, context) =>
-    app.services.anime.play(sessionOf(context).userId, input.chapter_id),
-  );
+  registerCall(app, animePlayCall, async (input, context) => {
+    const userId = sessionOf(context).userId;
+    const answer = await app.services.anime.play(userId, input.chapter_id);
+    await app.services.tasks.events.chapterOpened(userId, input.chapter_id); // task progress
+    return answer;
+  });
 };

@@ -4,5 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../plugins/envelope.js';
 
 export const bookHomeRoute: FastifyPluginAsync = async (app) => {
-  registerCall(app, bookHomeCall, async (input) => app.services.home.home(WorkType.NOVEL, input));
+  // Home data is built once per few seconds and shared by every launch (HomeService's cache).
+  registerCall(app, bookHomeCall, async (input) => app.services.home.home(WorkType.NOVEL, input), {
+    sharedAnswer: true,
+  });
 };

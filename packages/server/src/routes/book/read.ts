@@ -4,7 +4,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
 export const bookReadRoute: FastifyPluginAsync = async (app) => {
-  registerCall(app, bookReadCall, async (input, context) =>
-    app.services.reader.novelChapter(sessionOf(context).userId, input.chapter_id),
-  );
+  registerCall(app, bookReadCall, async (input, context) => {
+    const userId = sessionOf(context).userId;
+    const answer = await app.services.reader.novelChapter(userId, input.chapter_id);
+    await app.services.tasks.events.chapterOpened(userId, input.chapter_id); // task progress
+    return answer;
+  });
 };

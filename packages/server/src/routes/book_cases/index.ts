@@ -7,9 +7,12 @@ export const bookCasesRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, bookCasesIndexCall, async (input, context) =>
     app.services.shelf.list(sessionOf(context).userId, WorkType.NOVEL, input.page, input.limit),
   );
-  registerCall(app, bookCasesAddCall, async (input, context) =>
-    app.services.shelf.add(sessionOf(context).userId, input.id, WorkType.NOVEL),
-  );
+  registerCall(app, bookCasesAddCall, async (input, context) => {
+    const userId = sessionOf(context).userId;
+    const answer = await app.services.shelf.add(userId, input.id, WorkType.NOVEL);
+    await app.services.tasks.events.favoriteAdded(userId, input.id); // task progress
+    return answer;
+  });
   registerCall(app, bookCasesDelCall, async (input, context) =>
     app.services.shelf.remove(sessionOf(context).userId, WorkType.NOVEL, input.ids),
   );

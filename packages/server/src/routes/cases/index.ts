@@ -7,9 +7,12 @@ export const casesRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, casesIndexCall, async (input, context) =>
     app.services.shelf.list(sessionOf(context).userId, WorkType.COMIC, input.page, input.limit),
   );
-  registerCall(app, casesAddComicCall, async (input, context) =>
-    app.services.shelf.add(sessionOf(context).userId, input.id, WorkType.COMIC),
-  );
+  registerCall(app, casesAddComicCall, async (input, context) => {
+    const userId = sessionOf(context).userId;
+    const answer = await app.services.shelf.add(userId, input.id, WorkType.COMIC);
+    await app.services.tasks.events.favoriteAdded(userId, input.id); // task progress
+    return answer;
+  });
   registerCall(app, casesDelCall, async (input, context) =>
     app.services.shelf.remove(sessionOf(context).userId, WorkType.COMIC, input.ids),
   );

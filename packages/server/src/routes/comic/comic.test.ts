@@ -115,6 +115,29 @@ describe('/v3/comic/index', () => {
   });
 });
 
+it('sends launches within one cache window the same sealed answer, and a fresh one after a change', async () => {
+  const raw = async () => {
+    const body = `data=${client.envelope.seal({ ...client.mergedFields(session), reco_size: 6, news_size: 10, type_size: 10 })}`;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v3/comic/index',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect(response.headers['content-type']).toContain('application/json');
+    return response.json<{ code: number; msg: string; data: string }>();
+  };
+  const first = await raw();
+  const second = await raw();
+  expect(first.code).toBe(1);
+  // Checked, serialised and encrypted once: the second launch gets the very same bytes.
+  expect(second.data).toBe(first.data);
+  ctx.app.services.home.invalidate();
+  const third = await raw();
+  expect(third.data).not.toBe(first.data);
+  expect(client.envelope.open(third.data)).toEqual(client.envelope.open(first.data));
+});
+
 describe('/v3/comic/details', () => {
   it('answers the detail with people, tags, categories, direction and no saved place yet', async () => {
     const result = await client.call<WorkDetail>('/v3/comic/details', { id: comic.id }, { session });

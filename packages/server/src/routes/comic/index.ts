@@ -4,5 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../plugins/envelope.js';
 
 export const comicHomeRoute: FastifyPluginAsync = async (app) => {
-  registerCall(app, comicHomeCall, async (input) => app.services.home.home(WorkType.COMIC, input));
+  // Home data is built once per few seconds and shared by every launch (HomeService's cache).
+  registerCall(app, comicHomeCall, async (input) => app.services.home.home(WorkType.COMIC, input), {
+    sharedAnswer: true,
+  });
 };

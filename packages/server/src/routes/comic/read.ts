@@ -4,7 +4,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
 export const comicReadRoute: FastifyPluginAsync = async (app) => {
-  registerCall(app, comicReadCall, async (input, context) =>
-    app.services.reader.comicChapter(sessionOf(context).userId, input.chapter_id),
-  );
+  registerCall(app, comicReadCall, async (input, context) => {
+    const userId = sessionOf(context).userId;
+    const answer = await app.services.reader.comicChapter(userId, input.chapter_id);
+    await app.services.tasks.events.chapterOpened(userId, input.chapter_id); // task progress
+    return answer;
+  });
 };

@@ -4,9 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
 export const commentAddRoute: FastifyPluginAsync = async (app) => {
-  registerCall(app, commentAddCall, async (input, context) => ({
-    comment: await app.services.comments.add(sessionOf(context), context.request.ip, input),
-  }));
+  registerCall(app, commentAddCall, async (input, context) => {
+    const session = sessionOf(context);
+    const comment = await app.services.comments.add(session, context.request.ip, input);
+    // Task progress counts published comments only (one held for review is not accepted yet).
+    if (comment.status === 1) await app.services.tasks.events.commentPublished(session.userId, comment.id);
+    return { comment };
+  });
   registerCall(
     app,
     commentUploadCall,

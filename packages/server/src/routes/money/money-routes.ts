@@ -1,6 +1,5 @@
 /** The money domain's /v3 calls owned by the ledger side (payments live in routes/pay). */
 import type { FastifyPluginAsync } from 'fastify';
-import { analyticsRoute } from './analytics.js';
 import { assistRoute } from './assist.js';
 import { bonusExpiryLifecycle } from './bonus-expiry-lifecycle.js';
 import { unlockRoute } from './unlock.js';
@@ -10,6 +9,5 @@ export const MONEY_ROUTES: FastifyPluginAsync[] = [
   walletRoute,
   unlockRoute,
   assistRoute,
-  analyticsRoute,
   bonusExpiryLifecycle,
 ];

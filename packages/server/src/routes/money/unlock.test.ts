@@ -451,37 +451,3 @@ describe('friends help', () => {
     expect(result.data!.result).toBe('too_old');
   });
 });
-
-describe('analytics events', () => {
-  it('stores a batch with the session user and the channel', async () => {
-    const guest = await client.initGuest();
-    const result = await client.call<{ stored: number }>(
-      '/v3/analytics/track',
-      {
-        channel: 'spring',
-        events: [
-          { id: 'order_place', params: { type: 'coins', amount_fen: 600 }, start_time: Date.now() },
-          { id: 'pay_success', label: 'D1', value: 6, start_time: Date.now() },
-        ],
-      },
-      { session: guest },
-    );
-    expect(result.data).toEqual({ stored: 2 });
-    const rows = await ctx.db
-      .selectFrom('analytics_events')
-      .selectAll()
-      .where('user_id', '=', guest.userId)
-      .orderBy('id')
-      .execute();
-    expect(rows.map((row) => [row.name, row.channel])).toEqual([
-      ['order_place', 'spring'],
-      ['pay_success', 'spring'],
-    ]);
-    const tooMany = await client.call(
-      '/v3/analytics/track',
-      { events: Array.from({ length: 51 }, () => ({ id: 'x', start_time: 1 })) },
-      { session: guest },
-    );
-    expect(tooMany.code).toBe(ApiCode.PARAMS_INVALID);
-  });
-});

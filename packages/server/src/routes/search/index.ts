@@ -4,8 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  registerCall(app, searchIndexCall, async (input, context) =>
-    app.services.search.find(sessionOf(context).userId, input.keyword, input.type, input.page, input.limit),
+  // Identical searches share one page object for a few seconds (SearchService's cache).
+  registerCall(
+    app,
+    searchIndexCall,
+    async (input, context) =>
+      app.services.search.find(sessionOf(context).userId, input.keyword, input.type, input.page, input.limit),
+    { sharedAnswer: true },
   );
   registerCall(app, searchHistoryCall, async (_input, context) =>
     app.services.search.recent(sessionOf(context).userId),

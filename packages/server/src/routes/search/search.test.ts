@@ -82,6 +82,14 @@ describe('/v3/search/index', () => {
     expect(names(await search('_'))).toEqual([]);
   });
 
+  it('matches short terms (under a trigram) as literal substrings, in any case', async () => {
+    await buildWork(ctx.db, null, { title: 'X1Y2Z' });
+    expect(names(await look('1y'))).toEqual(['X1Y2Z']);
+    expect(names(await look('2Z x1'))).toEqual(['X1Y2Z']);
+    // `_` is a character here, not LIKE's any-character.
+    expect(names(await look('1_'))).toEqual([]);
+  });
+
   it('pages ranked results', async () => {
     const first = await search('a', { limit: 1 });
     const second = await search('a', { limit: 1, page: 2 });
@@ -234,4 +242,30 @@ describe('recent and popular searches', () => {
     expect(hot.data!.list[0]!.count).toBeGreaterThanOrEqual(2);
     expect(hot.data!.list.map((item) => item.keyword)).not.toContain('nothing-at-all');
   });
+});
+
+it('sends identical searches within the cache window the same sealed page, and a fresh one after a change', async () => {
+  const raw = async () => {
+    const body = `data=${client.envelope.seal({ ...client.mergedFields(watcher), keyword: '巨人', page: 2, limit: 1 })}`;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v3/search/index',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    return response.json<{ code: number; data: string }>();
+  };
+  const first = await raw();
+  expect(first.code).toBe(1);
+  // Checked, serialised and sealed once: the second search gets the very same bytes.
+  expect((await raw()).data).toBe(first.data);
+  const page = client.envelope.open(first.data) as Found;
+  await ctx.db
+    .updateTable('works')
+    .set({ title: `${page.list[0]!.name} 改` })
+    .where('id', '=', page.list[0]!.relate_id)
+    .execute();
+  const changed = await raw();
+  expect(changed.data).not.toBe(first.data);
+  expect((client.envelope.open(changed.data) as Found).list[0]!.name).toBe(`${page.list[0]!.name} 改`);
 });

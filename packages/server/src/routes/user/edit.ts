@@ -6,7 +6,8 @@ import { presentUserInfo } from '../../presenters/user.presenter.js';
 
 export const userEditRoute: FastifyPluginAsync = async (app) => {
   registerCall(app, userEditCall, async (input, context) => {
-    const user = await app.services.accounts.editNickname(sessionOf(context).userId, input.nickname);
-    return { user: presentUserInfo(user) };
+    const { userId } = sessionOf(context);
+    const user = await app.services.accounts.editNickname(userId, input.nickname);
+    return { user: presentUserInfo(user, await app.services.ai.charges.freeLeft(userId)) };
   });
 };

@@ -35,7 +35,8 @@ describe('/v3/user/index', () => {
       vip: 0,
       rmb: 0,
       vipday: 0,
-      ai_free_time: 0,
+      // Today's free AI tries left (issue 14): the default 3 a day.
+      ai_free_time: 3,
       is_guest: true,
     });
     expect(user['inviteid']).toMatch(/^\w{8}$/);

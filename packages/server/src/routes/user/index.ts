@@ -6,7 +6,8 @@ import { presentUserIndex } from '../../presenters/user.presenter.js';
 /** /v3/user/index: the session owner's record; the envelope has already required a valid session. */
 export const userIndexRoute: FastifyPluginAsync = async (app) => {
   registerCall(app, userIndexCall, async (_input, context) => {
-    const user = await app.services.users.getOwnProfile(sessionOf(context).userId);
-    return presentUserIndex(user);
+    const { userId } = sessionOf(context);
+    const user = await app.services.users.getOwnProfile(userId);
+    return presentUserIndex(user, await app.services.ai.charges.freeLeft(userId));
   });
 };

@@ -9,11 +9,9 @@ export const userUppicRoute: FastifyPluginAsync = async (app) => {
     app,
     userUppicCall,
     async (_input, context) => {
-      const user = await app.services.accounts.uploadAvatar(
-        sessionOf(context).userId,
-        context.upload?.buffer ?? null,
-      );
-      return { pic: user.pic, user: presentUserInfo(user) };
+      const { userId } = sessionOf(context);
+      const user = await app.services.accounts.uploadAvatar(userId, context.upload?.buffer ?? null);
+      return { pic: user.pic, user: presentUserInfo(user, await app.services.ai.charges.freeLeft(userId)) };
     },
     { upload: { maxBytes: AVATAR_MAX_BYTES } },
   );

@@ -1,0 +1,78 @@
+/** Wiring of the console domain (issue 15): its repositories and services, on top of the money domain. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
+import type { ImportJobService } from '../import/import-job.service.js';
+import type { AnalyticsServices } from '../services/analytics-services.js';
+import type { MoneyServices } from '../services/money-services.js';
+import { DashboardRepository } from './dashboard/dashboard.repository.js';
+import { DashboardService } from './dashboard/dashboard.service.js';
+import { AuditService } from './audit/audit.service.js';
+import { AdminAuthService } from './auth/admin-auth.service.js';
+import { OperatorRepository } from './auth/operator.repository.js';
+import { CatalogueAdminRepository } from './catalogue/catalogue.repository.js';
+import { CatalogueAdminService } from './catalogue/catalogue.service.js';
+import { LibraryRepository } from './library/library.repository.js';
+import { LibraryService } from './library/library.service.js';
+import { CommunityRepository } from './community/community.repository.js';
+import { CommunityService } from './community/community.service.js';
+import { OperatorsService } from './operators/operators.service.js';
+import { UsersRepository } from './users/users.repository.js';
+import { UsersService } from './users/users.service.js';
+import { MoneyRepository } from './money/money.repository.js';
+import { MoneyService } from './money/money.service.js';
+
+export interface AdminServices {
+  auth: AdminAuthService;
+  operators: OperatorRepository;
+  audit: AuditService;
+  community: CommunityService;
+  users: UsersService;
+  dashboard: DashboardService;
+  operatorAdmin: OperatorsService;
+  money: MoneyService;
+  library: LibraryService;
+  catalogue: CatalogueAdminService;
+}
+
+export function createAdminServices(
+  db: Database,
+  log: FastifyBaseLogger,
+  domains: {
+    money: Pick<MoneyServices, 'ledger' | 'wallet' | 'payments' | 'settings'>;
+    analytics: Pick<AnalyticsServices, 'dashboard'>;
+    imports: Pick<ImportJobService, 'list' | 'enqueue' | 'get' | 'watching'>;
+    libraryDir?: string | null;
+  },
+): AdminServices {
+  const operators = new OperatorRepository(db);
+  const community = new CommunityService(new CommunityRepository(db), new SettingsRepository(db));
+  return {
+    auth: new AdminAuthService(
+      operators,
+      new RateLimiter(new RateLimitRepository(db)),
+      log.child({ module: 'admin-auth' }),
+    ),
+    operators,
+    operatorAdmin: new OperatorsService(operators),
+    audit: new AuditService(db),
+    community,
+    money: new MoneyService(
+      new MoneyRepository(db),
+      domains.money.payments.orders,
+      domains.money.settings,
+      db,
+    ),
+    users: new UsersService(new UsersRepository(db), domains.money.ledger, domains.money.wallet),
+    dashboard: new DashboardService(
+      new DashboardRepository(db),
+      domains.analytics.dashboard,
+      community,
+      domains.imports,
+    ),
+    library: new LibraryService(new LibraryRepository(db), domains.imports, domains.libraryDir ?? null),
+    catalogue: new CatalogueAdminService(new CatalogueAdminRepository(db)),
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Library section: the folders the server imports (LIBRARY_DIR and every root the importer has
+ * recorded), scans started on the real import queue (ImportJobService: one worker thread, the
+ * cross-process import lock), live job progress, run history from import_runs, and the transcode
+ * queue with retry of a failed episode.
+ *
+ * A "full rescan" forgets the size and time recorded for each file of the library (in the change's
+ * transaction) before queueing, so the run reads every file again instead of skipping unchanged ones.
+ */
+import { resolve } from 'node:path';
+import type { Database } from '../../db/database.js';
+import type { ImportJob, ImportJobService } from '../../import/import-job.service.js';
+import type { ImportSummary } from '../../import/import-types.js';
+import type { Audit } from '../admin-route.js';
+import { AdminErrors } from '../admin-errors.js';
+import type { LibraryRepository, TranscodeFilter } from './library.repository.js';
+
+export interface LibraryFolder {
+  /** import_libraries.id; null for LIBRARY_DIR before its first run. */
+  id: number | null;
+  root: string;
+  isLibraryDir: boolean;
+  watched: boolean;
+  files: number;
+  failedFiles: number;
+}
+
+export interface LibraryFolders {
+  libraryDir: string | null;
+  folders: LibraryFolder[];
+}
+
+/** A job as the console shows it (times in ms, as the queue keeps them). */
+export function jobView(job: ImportJob) {
+  const p = job.progress;
+  const percent =
+    job.state === 'done' ? 100 : p && p.total > 0 ? Math.min(99, Math.floor((p.done / p.total) * 100)) : 0;
+  return {
+    id: job.id,
+    root: job.root,
+    state: job.state,
+    phase: p?.phase ?? null,
+    done: p?.done ?? 0,
+    total: p?.total ?? 0,
+    current: p?.current ?? null,
+    percent,
+    reason: job.reason,
+    queuedAt: job.queuedAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    summary: job.summary
+      ? {
+          files: job.summary.files,
+          works: job.summary.works,
+          chapters: job.summary.chapters,
+          failed: job.summary.failed,
+          durationMs: job.summary.durationMs,
+        }
+      : null,
+  };
+}
+
+function parseSummary(text: string): Partial<ImportSummary> | null {
+  try {
+    const value = JSON.parse(text) as Partial<ImportSummary>;
+    return value && typeof value === 'object' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export class LibraryService {
+  constructor(
+    private readonly repo: LibraryRepository,
+    private readonly imports: Pick<ImportJobService, 'enqueue' | 'list' | 'get' | 'watching'>,
+    private readonly libraryDir: string | null,
+  ) {}
+
+  async folders(): Promise<LibraryFolders> {
+    const [libraries, counts] = await Promise.all([this.repo.libraries(), this.repo.fileCounts()]);
+    const watching = new Set(this.imports.watching());
+    const folders: LibraryFolder[] = libraries.map((lib) => ({
+      id: lib.id,
+      root: lib.root,
+      isLibraryDir: this.libraryDir !== null && resolve(lib.root) === this.libraryDir,
+      watched: watching.has(lib.root),
+      files: counts.get(lib.id)?.files ?? 0,
+      failedFiles: counts.get(lib.id)?.failed ?? 0,
+    }));
+    if (this.libraryDir && !folders.some((f) => f.isLibraryDir)) {
+      folders.unshift({
+        id: null,
+        root: this.libraryDir,
+        isLibraryDir: true,
+        watched: watching.has(this.libraryDir),
+        files: 0,
+        failedFiles: 0,
+      });
+    }
+    return { libraryDir: this.libraryDir, folders };
+  }
+
+  jobs() {
+    return this.imports.list().map(jobView);
+  }
+
+  job(id: number) {
+    const job = this.imports.get(id);
+    if (!job) throw AdminErrors.notFound('import job');
+    return jobView(job);
+  }
+
+  /**
+   * Prepares an import of a known folder (`libraryId`, or LIBRARY_DIR when omitted); `full` makes
+   * the run re-read every file. Only folders the server already knows can be scanned: the console
+   * never names a path. The job is queued by `enqueue` once this transaction has committed, so the
+   * worker (its own connection) sees the forgotten fingerprints.
+   */
+  async prepareScan(trx: Database, audit: Audit, input: { libraryId?: number; full: boolean }) {
+    let root: string;
+    let libraryId: number | null = null;
+    if (input.libraryId !== undefined) {
+      const lib = await this.repo.library(trx, input.libraryId);
+      if (!lib) throw AdminErrors.notFound('library folder');
+      root = lib.root;
+      libraryId = lib.id;
+    } else {
+      if (!this.libraryDir)
+        throw AdminErrors.invalid('LIBRARY_DIR is not set: name a library folder (libraryId)');
+      root = this.libraryDir;
+      libraryId = (await this.repo.libraries(trx)).find((l) => resolve(l.root) === root)?.id ?? null;
+    }
+    const forgotten =
+      input.full && libraryId !== null ? await this.repo.forgetFingerprints(trx, libraryId) : 0;
+    await audit({
+      action: input.full ? 'library.rescan' : 'library.scan',
+      targetType: 'library',
+      targetId: String(libraryId ?? root),
+      before: null,
+      after: { root, full: input.full, filesToReread: forgotten },
+    });
+    return root;
+  }
+
+  enqueue(root: string) {
+    return jobView(this.imports.enqueue(root, root === this.libraryDir ? { keepWhenEmpty: true } : {}));
+  }
+
+  /** Past runs with their counts and failures (the summary the importer stored). */
+  async runs(page: number, size: number) {
+    const { rows, total } = await this.repo.runs((page - 1) * size, size);
+    return {
+      total,
+      rows: rows.map(({ summary, ...row }) => {
+        const s = parseSummary(summary);
+        return {
+          ...row,
+          files: s?.files ?? null,
+          works: s?.works ?? null,
+          chapters: s?.chapters ?? null,
+          failed: s?.failed ?? [],
+          durationMs: s?.durationMs ?? null,
+        };
+      }),
+    };
+  }
+
+  transcodes(filter: TranscodeFilter, page: number, size: number) {
+    return this.repo.transcodes(filter, (page - 1) * size, size);
+  }
+
+  async retryTranscode(trx: Database, audit: Audit, chapterId: number) {
+    const job = await this.repo.transcode(trx, chapterId);
+    if (!job) throw AdminErrors.notFound('transcode job');
+    if (job.status !== 'failed')
+      throw AdminErrors.conflict(`Only a failed job can be retried (this one is ${job.status})`);
+    await this.repo.retry(trx, chapterId);
+    await audit({
+      action: 'transcode.retry',
+      targetType: 'chapter',
+      targetId: String(chapterId),
+      before: { status: job.status, reason: job.reason },
+      after: { status: 'waiting' },
+    });
+    return { status: 'waiting' as const };
+  }
+}

@@ -1,0 +1,21 @@
+/** Table types of migration 0018-app-tokens.ts (issue 18); merged into DB in schema.ts. */
+import type { Generated } from 'kysely';
+
+export interface AppTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** sha256 hex of the token; the token itself is shown once and never stored. */
+  token_hash: string;
+  /** The token's last 4 characters, to tell tokens apart in the list. */
+  hint: Generated<string>;
+  created_time: number;
+  /** 0 until first used; refreshed at most once a minute. */
+  last_used_time: Generated<number>;
+  /** 0 while valid. */
+  revoked_time: Generated<number>;
+}
+
+export interface AppTokenTables {
+  app_tokens: AppTokensTable;
+}

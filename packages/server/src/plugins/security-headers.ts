@@ -1,0 +1,55 @@
+/**
+ * Security headers on every answer (issue 19), by @fastify/helmet: nosniff, a strict referrer
+ * policy, no framing, cross-origin isolation of the window, and a content security policy that
+ * the app, the readers and the player pass:
+ *
+ * - scripts and styles from this origin only (the app has no inline script; antd-mobile and the
+ *   readers set inline `style` attributes, which `style-src 'unsafe-inline'` allows — style
+ *   attributes cannot run code);
+ * - images from this origin, `blob:` (decoded `_xfile` images and AI results), `data:`, and any
+ *   https address (operators point ads, banners and the splash at their own CDNs; an image
+ *   cannot run code);
+ * - media and workers from `blob:` (hls.js feeds the video through MediaSource);
+ * - API calls to this origin and to the configured API mirrors (API_HOSTS);
+ * - no plugins, no `<base>` tricks, forms post only here, never framed (`frame-ancestors 'none'`).
+ *
+ * No `upgrade-insecure-requests`: a self-hosted server on plain http (a LAN, localhost) must keep
+ * loading its own scripts. The cashier and the API docs set their own, stricter or page-specific
+ * policies on their routes.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  apiHosts: readonly string[],
+): Promise<void> {
+  const mirrors = apiHosts.map((host) => new URL(host).origin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'blob:', 'data:', 'https:', ...mirrors],
+        mediaSrc: ["'self'", 'blob:', ...mirrors],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...mirrors],
+        fontSrc: ["'self'", 'data:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Ad and cashier links open other sites in new windows: keep them able to report back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Media may be embedded by the operator's other sites (e.g. a landing page showing covers).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS belongs to the TLS terminator (the load balancer), not a server that may run on http.
+    strictTransportSecurity: false,
+  });
+}

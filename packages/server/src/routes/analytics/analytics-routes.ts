@@ -1,0 +1,6 @@
+/** First-party analytics (issue 13): the ingestion call and its background work. */
+import type { FastifyPluginAsync } from 'fastify';
+import { analyticsLifecycle } from './analytics-lifecycle.js';
+import { analyticsTrackRoute } from './track.js';
+
+export const ANALYTICS_ROUTES: FastifyPluginAsync[] = [analyticsTrackRoute, analyticsLifecycle];

@@ -1,0 +1,95 @@
+/**
+ * The update config (spec §3), kept as `settings` rows `update.<field>` holding JSON values, so the
+ * console edits one field at a time. A missing row takes its default; a broken one (wrong type) also
+ * falls back to its default and is logged. Every launch reads it, so it is cached for a few seconds.
+ * The notes (`describe`) are HTML shown as rich text in the app, so they are sanitised here, on the
+ * way out, whatever the console or a hand-edited row stored: no script, no event handler, no style,
+ * links only to http(s) and opening outside the app.
+ */
+import type { UpdateConfig } from '@dm51/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+
+export const UPDATE_SETTING_PREFIX = 'update.';
+
+export const DEFAULT_UPDATE_CONFIG: UpdateConfig = {
+  describe: '',
+  updateLink: '',
+  versionName: '',
+  force: 0,
+  maskClickClose: 1,
+  downloadingText: '',
+  successText: '',
+  errorText: '',
+  uninstallPrompt: 0,
+};
+
+const text = (max: number) => z.string().max(max);
+const flag = z.union([z.literal(0), z.literal(1)]);
+export const UPDATE_FIELD_SCHEMAS: { [K in keyof UpdateConfig]: z.ZodType<UpdateConfig[K]> } = {
+  describe: text(20_000),
+  updateLink: text(2_048),
+  versionName: text(64),
+  force: flag,
+  maskClickClose: flag,
+  downloadingText: text(200),
+  successText: text(200),
+  errorText: text(200),
+  uninstallPrompt: flag,
+};
+/** Text formatting and lists; what release notes need and nothing that runs or restyles the app. */
+const NOTES_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'h3', 'h4', 'span', 'a'],
+  // target and rel are only ever the ones transformTags sets (transforms run before the filter).
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https'],
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
+  },
+};
+
+export function sanitizeNotes(html: string): string {
+  return sanitizeHtml(html, NOTES_HTML);
+}
+
+const FIELDS = Object.keys(DEFAULT_UPDATE_CONFIG) as (keyof UpdateConfig)[];
+const CACHE_MS = 5_000;
+
+export class UpdateConfigService {
+  private cached: { value: UpdateConfig; expires: number } | null = null;
+
+  constructor(
+    private readonly settings: SettingsRepository,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: () => number = () => Date.now(),
+  ) {}
+
+  async current(): Promise<UpdateConfig> {
+    if (this.cached && this.cached.expires > this.clock()) return this.cached.value;
+    const stored = await this.settings.getMany(FIELDS.map((field) => UPDATE_SETTING_PREFIX + field));
+    const value = { ...DEFAULT_UPDATE_CONFIG };
+    for (const field of FIELDS) {
+      const raw = stored.get(UPDATE_SETTING_PREFIX + field);
+      if (raw !== undefined) Object.assign(value, { [field]: this.read(field, raw) });
+    }
+    value.describe = sanitizeNotes(value.describe);
+    this.cached = { value, expires: this.clock() + CACHE_MS };
+    return value;
+  }
+
+  /** Drops the cached config (after the console saves it; tests). */
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  private read<K extends keyof UpdateConfig>(field: K, raw: string): UpdateConfig[K] {
+    try {
+      return UPDATE_FIELD_SCHEMAS[field].parse(JSON.parse(raw));
+    } catch {
+      this.log.warn({ key: UPDATE_SETTING_PREFIX + field }, 'update setting is not valid; using the default');
+      return DEFAULT_UPDATE_CONFIG[field];
+    }
+  }
+}
