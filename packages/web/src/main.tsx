@@ -1,37 +1,26 @@
-// Deep imports: antd-mobile's barrel is marked side-effectful, so importing it here would pull
-// every component it touches into the first download.
-import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ConfigErrorScreen } from './components/ConfigErrorScreen';
-import { initI18n } from './i18n';
+import { initI18n, pageMessagesReady } from './i18n';
 import { wireApiClientUi } from './lib/api/wire-ui';
 import { startLayout } from './lib/apply-layout';
 import { rememberLaunchChannel } from './lib/channel';
+import { rememberLaunchInvite } from './lib/invite-link';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { themeStore } from './theme/theme-store';
+// Deep import: antd-mobile's barrel is marked side-effectful, so importing it here would pull every
+// component it touches into the first download.
 import 'antd-mobile/es/global';
 import './theme/global.css';
-
-// antd-mobile 5 renders Toast/Dialog through ReactDOM.render, which React 19 removed.
-unstableSetRender((node, container) => {
-  const holder = container as (Element | DocumentFragment) & { __dm51Root?: Root };
-  holder.__dm51Root ??= createRoot(holder);
-  const root = holder.__dm51Root;
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-    delete holder.__dm51Root;
-  };
-});
 
 async function boot(): Promise<void> {
   themeStore.init();
   startLayout();
   await initI18n();
   rememberLaunchChannel(globalThis.location);
+  // Invite programme (issue 13): a share link's code waits for the register page.
+  rememberLaunchInvite(globalThis.location);
   const root = createRoot(document.getElementById('root')!);
   const config = loadRuntimeConfig();
   if (!config.ok) {
@@ -44,6 +33,13 @@ async function boot(): Promise<void> {
       <App />
     </StrictMode>,
   );
+  // After the first render, out of the first download: the rest of English when that is the
+  // language (every page but the launch screens needs it), antd-mobile's React 19 renderer (its
+  // imperative Toast/Dialog need it; lazy-toast.ts also waits for it) and the service worker, so a
+  // new build found later opens the update dialog (issue 13).
+  void pageMessagesReady();
+  void import('./lib/antd-react19');
+  void import('./lib/update-worker').then((module) => module.startServiceWorker());
 }
 
 void boot();

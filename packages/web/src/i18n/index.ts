@@ -2,13 +2,16 @@ import { FALLBACK_LOCALE, type Locale } from '@dm51/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
+import { loadAntdLocale } from './antd-locales';
 import { isLocale, localeFromNavigator } from './locale';
-import { en } from './locales/en';
+import { enLaunch } from './locales/en-launch';
 import type { Messages } from './messages';
 
 /**
- * English ships in the entry bundle (it is the fallback); every other locale is its own chunk,
- * loaded before first render when it is the chosen one, so no visitor downloads all five.
+ * English for the launch screens ships in the entry bundle (English is the fallback); the rest of
+ * English is a chunk loaded after the first render (pages wait for it: `pageMessagesReady`). Every
+ * other locale is one chunk, loaded before first render when it is the chosen one, so no visitor
+ * downloads all five.
  */
 export const LOCALE_LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Messages>> = {
   es: () => import('./locales/es').then((module) => module.es),
@@ -17,11 +20,38 @@ export const LOCALE_LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Message
   'zh-TW': () => import('./locales/zh-TW').then((module) => module.zhTW),
 };
 
+let englishRest: Promise<boolean> | null = null;
+
+/** Adds the rest of English (every page but the launch screens); false when offline without it. */
+function loadEnglishRest(): Promise<boolean> {
+  englishRest ??= import('./locales/en-rest').then(
+    (module) => {
+      i18next.addResourceBundle('en', 'translation', module.enRest, true, true);
+      return true;
+    },
+    () => {
+      englishRest = null;
+      return false;
+    },
+  );
+  return englishRest;
+}
+
+/**
+ * Resolves once the active language has the messages of every page (pages wait for it). Only
+ * English is split; a failed fetch resolves too, since the page's own chunk would have failed.
+ */
+export async function pageMessagesReady(): Promise<void> {
+  if (i18next.language === 'en') await loadEnglishRest();
+}
+
 /** Loads a locale's messages into i18next; false when its chunk could not be fetched (offline). */
 async function ensureLocaleLoaded(locale: Locale): Promise<boolean> {
-  if (locale === 'en' || i18next.hasResourceBundle(locale, 'translation')) return true;
+  if (locale === 'en') return loadEnglishRest();
+  if (i18next.hasResourceBundle(locale, 'translation')) return true;
   try {
-    i18next.addResourceBundle(locale, 'translation', await LOCALE_LOADERS[locale]());
+    const [messages] = await Promise.all([LOCALE_LOADERS[locale](), loadAntdLocale(locale)]);
+    i18next.addResourceBundle(locale, 'translation', messages);
     return true;
   } catch {
     return false;
@@ -43,7 +73,7 @@ function syncDocumentLanguage(locale: string): void {
 export async function initI18n(): Promise<void> {
   const wanted = initialLocale();
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enLaunch } },
     lng: FALLBACK_LOCALE,
     fallbackLng: FALLBACK_LOCALE,
     interpolation: { escapeValue: false },

@@ -38,10 +38,36 @@ describe('translations', () => {
       }
     });
 
-    it(`${locale} keeps the Chinese strings the spec fixes`, () => {
-      expect(translation.guestPrompt).toMatchObject({ title: '提示', cancel: '取消', bind: '前往绑定' });
-      expect(translation.card).toMatchObject({ finished: '完结', serialising: '连载', latest: '最新' });
+    // The spec's Chinese strings are the zh-CN texts; every other locale shows its own words
+    // (issue 19). The product name is the same everywhere.
+    it(`${locale} shows the spec's fixed strings in its own words`, () => {
       expect(translation.app.name).toBe('51动漫');
+      const fixed = [
+        translation.guestPrompt.title,
+        translation.guestPrompt.cancel,
+        translation.guestPrompt.bind,
+        translation.card.finished,
+        translation.card.serialising,
+        translation.card.latest,
+        translation.catalogue.typeComic,
+        translation.accounts.captchaTitle,
+        translation.accounts.captchaWrong,
+      ];
+      if (locale === 'zh-CN') {
+        expect(translation.guestPrompt).toMatchObject({ title: '提示', cancel: '取消', bind: '前往绑定' });
+        expect(translation.card).toMatchObject({
+          score: '{{score}}分',
+          finished: '完结',
+          serialising: '连载',
+        });
+        expect(translation.accounts).toMatchObject({ captchaTitle: '安全认证', captchaWrong: '验证码错误!' });
+      } else if (locale === 'zh-TW') {
+        // Traditional characters, not the simplified ones of the spec.
+        for (const text of fixed) expect(text).not.toMatch(/[绑连结认证码错画说动]/);
+      } else {
+        for (const text of fixed) expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+        expect(translation.card.score).not.toContain('分');
+      }
     });
   }
 });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS, createAnalyticsQueue, type AnalyticsRecord, type SendOutcome } from './analytics-queue';
+import {
+  ANALYTICS,
+  createAnalyticsQueue,
+  pageViewOptions,
+  type AnalyticsRecord,
+  type SendOutcome,
+} from './analytics-queue';
 
 /** A hand-driven clock: timers run only when `advance` passes their due time. */
-function harness(options: { session?: boolean; dnt?: boolean; outcomes?: SendOutcome[] } = {}) {
+function harness(
+  options: { session?: boolean; dnt?: boolean; outcomes?: SendOutcome[]; beaconTakes?: number } = {},
+) {
   let now = 1_000;
   let session = options.session ?? true;
+  let disabled = options.dnt ?? false;
+  let beaconTakes = options.beaconTakes ?? Infinity;
+  const beacons: { events: AnalyticsRecord[]; channel: string }[] = [];
   const outcomes = [...(options.outcomes ?? [])];
   const timers = new Map<number, { due: number; run: () => void }>();
   let nextId = 1;
@@ -14,9 +25,15 @@ function harness(options: { session?: boolean; dnt?: boolean; outcomes?: SendOut
       sent.push({ events: [...events], channel });
       return outcomes.shift() ?? 'sent';
     },
+    beacon: (events, channel) => {
+      if (beaconTakes <= 0) return false;
+      beaconTakes -= 1;
+      beacons.push({ events: [...events], channel });
+      return true;
+    },
     hasSession: () => session,
     channel: () => 'promo7',
-    doNotTrack: () => options.dnt ?? false,
+    disabled: () => disabled,
     now: () => now,
     setTimer: (run, ms) => {
       const id = nextId++;
@@ -38,7 +55,15 @@ function harness(options: { session?: boolean; dnt?: boolean; outcomes?: SendOut
     }
     now = end;
   }
-  return { queue, sent, advance, setSession: (on: boolean) => (session = on) };
+  return {
+    queue,
+    sent,
+    beacons,
+    advance,
+    setSession: (on: boolean) => (session = on),
+    setDisabled: (on: boolean) => (disabled = on),
+    setBeaconTakes: (n: number) => (beaconTakes = n),
+  };
 }
 
 describe('analytics queue', () => {
@@ -116,5 +141,70 @@ describe('analytics queue', () => {
     h.queue.track('order_place');
     await h.queue.flush();
     expect(h.sent).toHaveLength(1);
+  });
+
+  it('hands everything queued to the beacon when the page is hidden, 50 per beacon', async () => {
+    const h = harness();
+    for (let i = 0; i < 60; i += 1) h.queue.track(`e${i}`);
+    h.queue.flushBeacon();
+    expect(h.beacons.map((b) => [b.events.length, b.channel])).toEqual([
+      [50, 'promo7'],
+      [10, 'promo7'],
+    ]);
+    expect(h.queue.pending()).toBe(0);
+    await h.advance(ANALYTICS.flushMs * 2);
+    expect(h.sent).toHaveLength(0);
+  });
+
+  it('keeps what the beacon refused or could not send without a session, and sends it later', async () => {
+    const h = harness({ beaconTakes: 0 });
+    h.queue.track('a');
+    h.queue.flushBeacon();
+    expect(h.queue.pending()).toBe(1);
+    h.setSession(false);
+    h.setBeaconTakes(5);
+    h.queue.flushBeacon();
+    expect(h.beacons).toHaveLength(0);
+    h.setSession(true);
+    await h.advance(ANALYTICS.flushMs);
+    expect(h.sent.map((b) => b.events.map((e) => e.id))).toEqual([['a']]);
+  });
+
+  it('sends nothing once the user opts out, and forgets what was queued', async () => {
+    const h = harness();
+    h.queue.track('before');
+    h.setDisabled(true);
+    h.queue.clear();
+    h.queue.track('after');
+    await h.advance(ANALYTICS.flushMs * 3);
+    h.queue.flushBeacon();
+    expect([h.sent.length, h.beacons.length, h.queue.pending()]).toEqual([0, 0, 0]);
+  });
+
+  it('never queues a secret param, and cuts long labels', async () => {
+    const h = harness();
+    h.queue.track('login', {
+      label: 'x'.repeat(300),
+      params: {
+        method: 'account',
+        token: 't',
+        user_token: 't',
+        password: 'p',
+        tel: '138',
+        email: 'a@b',
+        code: '1',
+      },
+    });
+    await h.advance(ANALYTICS.flushMs);
+    const event = h.sent[0]!.events[0]!;
+    expect(event.params).toEqual({ method: 'account' });
+    expect(event.label).toHaveLength(ANALYTICS.labelMax);
+  });
+
+  it('describes a page view by its route path only', () => {
+    expect(pageViewOptions('/pages/user/invite/write')).toEqual({
+      label: '/pages/user/invite/write',
+      params: { route: '/pages/user/invite/write' },
+    });
   });
 });

@@ -1,12 +1,16 @@
 /**
  * The analytics queue (spec §3 event records, §9 "analytics bridge re-sends held events after
- * 500 ms"), free of the browser so it can be tested with fake timers and a fake sender. Events are
+ * 500 ms"), free of the browser so it can be tested with fake timers and fake senders. Events are
  * batched: the first one starts a 2 s timer, and each flush sends at most 50 (the call's limit).
  * Without a session the batch is held and tried again 500 ms later; a failed send goes back to the
  * head of the queue and is retried with a growing pause, so a dead network costs a few calls, not a
  * storm. A rejected batch (the server answered with a code) is dropped: sending it again would be
- * rejected again. With Do Not Track on nothing is queued at all.
+ * rejected again. When the page is hidden or unloaded, `flushBeacon` hands everything to the
+ * browser's beacon, which outlives the page. With Do Not Track or the user's opt-out nothing is
+ * queued at all (and opting out drops what was queued); params never carry secrets.
  */
+import { ANALYTICS_LIMITS, stripSecretParams } from '@dm51/shared';
+
 export interface AnalyticsRecord {
   id: string;
   label: string;
@@ -28,9 +32,12 @@ export type SendOutcome = 'sent' | 'rejected' | 'failed';
 
 export interface AnalyticsDeps {
   send(events: AnalyticsRecord[], channel: string): Promise<SendOutcome>;
+  /** navigator.sendBeacon with the sealed batch: true when the browser took it. */
+  beacon(events: AnalyticsRecord[], channel: string): boolean;
   hasSession(): boolean;
   channel(): string;
-  doNotTrack(): boolean;
+  /** Do Not Track, or the user's own switch in settings. */
+  disabled(): boolean;
   now(): number;
   setTimer(run: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
@@ -39,16 +46,21 @@ export interface AnalyticsDeps {
 export const ANALYTICS = {
   flushMs: 2_000,
   holdRetryMs: 500,
-  batchMax: 50,
+  batchMax: ANALYTICS_LIMITS.batchMax,
   /** Oldest events go first when a long outage piles up more than this. */
   queueMax: 500,
   maxBackoffMs: 60_000,
+  labelMax: 120,
 } as const;
 
 export interface AnalyticsQueue {
   track(id: string, options?: TrackOptions): void;
-  /** Sends what is queued now (visibilitychange hidden, tests). */
+  /** Sends what is queued now with a call. */
   flush(): Promise<void>;
+  /** The page is going away: give everything queued to the beacon (kept when there is no session). */
+  flushBeacon(): void;
+  /** Drops everything queued (the user opted out). */
+  clear(): void;
   pending(): number;
 }
 
@@ -98,13 +110,23 @@ export function createAnalyticsQueue(deps: AnalyticsDeps): AnalyticsQueue {
     if (queue.length > 0) schedule(0);
   }
 
+  function flushBeacon(): void {
+    // Without a session the server would refuse the beacon; the events wait for the page to return.
+    if (!deps.hasSession()) return;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, ANALYTICS.batchMax);
+      if (!deps.beacon(batch, deps.channel())) return;
+      queue.splice(0, batch.length);
+    }
+  }
+
   return {
     track(id, options = {}) {
-      if (deps.doNotTrack()) return;
+      if (deps.disabled()) return;
       queue.push({
         id,
-        label: options.label ?? '',
-        params: options.params ?? {},
+        label: (options.label ?? '').slice(0, ANALYTICS.labelMax),
+        params: stripSecretParams(options.params ?? {}),
         value: options.value ?? 0,
         count: 1,
         start_time: Math.round(deps.now()),
@@ -113,6 +135,16 @@ export function createAnalyticsQueue(deps: AnalyticsDeps): AnalyticsQueue {
       schedule(ANALYTICS.flushMs);
     },
     flush,
+    flushBeacon,
+    clear: () => void queue.splice(0),
     pending: () => queue.length,
   };
+}
+
+/**
+ * The page-view record of a route: its path only. Queries carry ids, search words and sometimes
+ * codes or tokens (invite links, payment returns), so none of it is sent.
+ */
+export function pageViewOptions(pathname: string): TrackOptions {
+  return { label: pathname, params: { route: pathname } };
 }

@@ -17,6 +17,12 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   /** Order numbers whose payment success was already reported to analytics (a reload must not repeat it). */
   paySuccessSeen: 'dm51.paySuccessSeen',
+  /** The advertising store (spec §3): the last ad list and the close times (lib/ad-store.ts). */
+  adStore: 'adStore',
+  /** The last update config (spec §3), so the dialog opens at once when a new build is found. */
+  updateConfig: 'updateConfig',
+  /** '1' when the user turned analytics off in settings. */
+  analyticsOptOut: 'dm51.analyticsOptOut',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

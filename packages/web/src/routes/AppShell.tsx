@@ -1,17 +1,34 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { TabBar } from '../components/tabbar/TabBar';
+import { isAdPage } from '../lib/ad-rules';
+import { pageMessagesReady } from '../i18n';
 import { knownHost } from '../lib/api/host';
+import { prefetchLanding } from '../lib/launch-prefetch';
 import { requireRuntimeConfig } from '../lib/runtime-config';
 import { prefetchStartSettings } from '../state/queries/start-settings';
 import { fetchUserInfoOnce } from '../state/queries/user';
 import { sessionStore } from '../state/session';
 import { recordNavigation } from './history-depth';
-import { launchDecision } from './launch';
-import { findRoute, isTabRoute } from './route-table';
+import { startEntryFlowEarly } from './entry/entry-flow';
+import { entryRedirectTarget, launchDecision } from './launch';
+import { findRoute, HOME_PATH, isTabRoute } from './route-table';
 
-/** The frame around every page: history depth, the launch rule, and the tab bar on tab pages. */
+// The update dialog's texts are not launch messages: the chunk waits for the rest of them.
+const ShellExtras = lazy(() =>
+  Promise.all([import('./ShellExtras'), pageMessagesReady()]).then(([module]) => module),
+);
+
+/**
+ * Analytics is loaded after the first paint rather than with the shell; page views keep their order
+ * because every caller waits on the same module promise.
+ */
+function trackPageViewLater(pathname: string): void {
+  void import('../lib/analytics').then((module) => module.trackPageView(pathname));
+}
+
+/** The frame around every page: history depth, the launch rule, the floating ad and the tab bar on tab pages. */
 export function AppShell() {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -23,6 +40,9 @@ export function AppShell() {
     recordNavigation(location.key, navigationType);
   }, [location.key, navigationType]);
 
+  // A page view per route change: the path only (queries may hold codes and tokens).
+  useEffect(() => trackPageViewLater(location.pathname), [location.pathname]);
+
   useEffect(() => {
     if (launched.current) return;
     launched.current = true;
@@ -31,9 +51,21 @@ export function AppShell() {
       hostKnown: knownHost(requireRuntimeConfig().apiHosts) !== null,
       hasToken: sessionStore.get().token !== '',
     });
-    if (decision.kind === 'toEntry') navigate(decision.to, { replace: true });
+    // The entry page's calls (host, settings, session) go out now, not once its chunk has arrived
+    // and rendered; once the session exists, so do the landing page's chunk, data and first image.
+    const startEntry = (redirectSearch: string) => {
+      const target = entryRedirectTarget(redirectSearch, HOME_PATH);
+      startEntryFlowEarly(queryClient, () => prefetchLanding(queryClient, target));
+    };
+    if (decision.kind === 'toEntry') {
+      startEntry(decision.to.slice(decision.to.indexOf('?')));
+      navigate(decision.to, { replace: true });
+    } else if (findRoute(location.pathname)?.group === 'entry') startEntry(location.search);
     else if (decision.kind === 'fetchSettings') {
       void prefetchStartSettings(queryClient);
+      // The landing page's chunk, data and first image go out beside the settings, not after them.
+      if (sessionStore.get().token !== '')
+        prefetchLanding(queryClient, `${location.pathname}${location.search}`);
       // Check the stored session at every launch: a revoked one answers 401, which clears it and
       // restarts at the entry page, instead of surfacing later in the middle of some page.
       const { token, uid } = sessionStore.get();
@@ -43,10 +75,14 @@ export function AppShell() {
 
   const route = findRoute(location.pathname);
   const withTabBar = isTabRoute(route);
+  const adPage = route?.name;
   return (
     <div className={`app-page${withTabBar ? ' app-page--tabbed' : ''}`}>
       <Outlet />
       {withTabBar && <TabBar />}
+      <Suspense fallback={null}>
+        <ShellExtras adPage={isAdPage(adPage) ? adPage : null} visitKey={location.key} />
+      </Suspense>
     </div>
   );
 }

@@ -35,6 +35,8 @@ const SPEC_PATHS = [
   '/pages/user/seting/phone',
   '/pages/user/seting/email',
   '/pages/user/seting/writeOff',
+  // Not in spec §2: app tokens for e-reader apps (issue 18).
+  '/pages/user/seting/opds',
   '/pages/user/feedback/feedback',
   '/pages/user/feedback/log',
   '/pages/user/feedback/message',
@@ -61,6 +63,8 @@ const SPEC_PATHS = [
   '/pages/quest/orderLog',
   '/pages/quest/expenseLog',
   '/pages/ai/aiLog',
+  // Not in spec §2: character chat (issue 14).
+  '/pages/ai/chat',
   '/pages/novel/reader',
   '/pages/novel/cover',
   '/pages/novel/novelTag',

@@ -95,6 +95,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/pages/user/seting/phone', 'settingPhone', 'settings'),
   r('/pages/user/seting/email', 'settingEmail', 'settings'),
   r('/pages/user/seting/writeOff', 'writeOff', 'settings'),
+  // Not in spec §2: app tokens for e-reader apps (OPDS, issue 18).
+  r('/pages/user/seting/opds', 'settingOpds', 'settings'),
 
   r('/pages/user/feedback/feedback', 'feedback', 'feedback'),
   r('/pages/user/feedback/log', 'feedbackLog', 'feedback'),
@@ -129,6 +131,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/pages/quest/expenseLog', 'expenseLog', 'quest', { pullToRefresh: true }),
 
   r('/pages/ai/aiLog', 'aiLog', 'ai', { pullToRefresh: true }),
+  r('/pages/ai/chat', 'aiChat', 'ai'),
 
   r('/pages/novel/reader', 'novelReader', 'novel'),
   r('/pages/novel/cover', 'novelCover', 'novel', { whiteTitle: true }),

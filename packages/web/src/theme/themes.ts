@@ -48,10 +48,12 @@ export const THEMES: Record<ThemeName, Theme> = {
       'primary-bg-color': '#FFFFFF',
       'assist-bg-color': '#F4F4F6',
       'primary-text-color': '#222222',
-      'assist-text-color': '#8A8A8F',
+      // Secondary text at ≥ 4.5:1 on white (WCAG AA); #8A8A8F read 3.4:1.
+      'assist-text-color': '#6E6E73',
       'inverse-text-color': '#FFFFFF',
       'round-bg-color': '#FFF0F2',
-      'btn-bg-color': LIGHT_PRIMARY,
+      // Filled buttons carry white text: a deeper shade of the brand pink reads 5.2:1 (the primary 3.1:1).
+      'btn-bg-color': '#D02745',
       'btn-reverse-color': '#FFE4E8',
       'btn-text-color': '#FFFFFF',
       'border-color': '#EEEEEE',
@@ -79,7 +81,8 @@ export const THEMES: Record<ThemeName, Theme> = {
       'assist-text-color': '#9A9AA3',
       'inverse-text-color': '#0F1013',
       'round-bg-color': '#163A37',
-      'btn-bg-color': DARK_PRIMARY,
+      // White on the teal primary reads 2.5:1; this shade 5.5:1.
+      'btn-bg-color': '#0F766E',
       'btn-reverse-color': '#16332F',
       'btn-text-color': '#FFFFFF',
       'border-color': '#2E2F36',

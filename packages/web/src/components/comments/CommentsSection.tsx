@@ -86,6 +86,12 @@ export function CommentsSection({ workId, type, mode = 'preview' }: CommentsSect
             <p className="comments__empty" data-testid="comments-empty">
               {t('community.empty')}
             </p>
+          ) : list.items.length === 0 ? (
+            // The empty line's height while loading, so the input below does not jump when the
+            // (usually empty) answer arrives: a layout shift Lighthouse counted on every detail page.
+            <p className="comments__empty" aria-hidden="true">
+              &nbsp;
+            </p>
           ) : (
             threads(list.items)
           )}

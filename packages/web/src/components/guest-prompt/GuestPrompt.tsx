@@ -7,8 +7,17 @@ import './guest-prompt.css';
 /**
  * Spec §2 guest prompt: guests must bind a phone or e-mail (or register) before tasks.
  * '前往绑定' leads to settings info, which itself sends guests on to login via the guard.
+ * Other screens that need an account (buying AI credits) say why in `body`.
  */
-export function GuestPrompt({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+export function GuestPrompt({
+  visible,
+  onClose,
+  body,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  body?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -24,7 +33,7 @@ export function GuestPrompt({ visible, onClose }: { visible: boolean; onClose: (
         <h2 id="guest-prompt-title" className="guest-prompt__title">
           {t('guestPrompt.title')}
         </h2>
-        <p className="guest-prompt__body">{t('guestPrompt.body')}</p>
+        <p className="guest-prompt__body">{body ?? t('guestPrompt.body')}</p>
         <div className="guest-prompt__actions">
           <button
             type="button"

@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startDecodeWorker } from '../xfile-image/decode-worker';
 import { preloadImage } from '../xfile-image/use-xfile-image';
 import { ComicPage } from './ComicPage';
 import { chapterPercent, pageTops, pageWindow, type PageWindow } from './page-window';
@@ -20,6 +20,14 @@ interface ScrollViewProps {
   end: ReactNode;
 }
 
+/** Indexes of the rows in the DOM: the window's pages and OVERSCAN more on each side. */
+function renderedRange(win: PageWindow, count: number): number[] {
+  const rows: number[] = [];
+  const last = Math.min(count - 1, win.last + OVERSCAN);
+  for (let i = Math.max(0, win.first - OVERSCAN); i <= last; i++) rows.push(i);
+  return rows;
+}
+
 function sameWindow(a: PageWindow, b: PageWindow): boolean {
   return a.first === b.first && a.last === b.last && a.current === b.current;
 }
@@ -28,6 +36,11 @@ function sameWindow(a: PageWindow, b: PageWindow): boolean {
  * The webtoon mode: one continuous, virtualised column. Page heights come from the pages' pixel
  * sizes at the column width, so the scroll height is exact before any image loads and resuming at
  * page N lands on page N.
+ *
+ * The rows rendered follow the page window computed once per animation frame (binary search over
+ * `tops`), so React renders only when a page enters or leaves it — a few times per screen — not on
+ * every scroll event (a generic virtualiser re-rendered the list synchronously per event, which
+ * was most of the reader's script per frame on a slow phone; issue 16).
  */
 export function ComicScrollView({
   pages,
@@ -50,13 +63,8 @@ export function ComicScrollView({
     callbacks.current = { onPosition, onScrollDown, onNearEnd };
   });
 
-  const virtualizer = useVirtualizer({
-    count: pages.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (tops[i + 1] ?? 0) - (tops[i] ?? 0),
-    overscan: OVERSCAN,
-    initialOffset: tops[startPage] ?? 0,
-  });
+  // Pages are fetched and XOR-decoded off the main thread while the list scrolls.
+  useEffect(startDecodeWorker, []);
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -66,11 +74,6 @@ export function ComicScrollView({
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-
-  // New widths give new heights: let the virtualizer re-read them.
-  useLayoutEffect(() => {
-    virtualizer.measure();
-  }, [tops, virtualizer]);
 
   // Resume: land on the saved page once, before the first paint.
   useLayoutEffect(() => {
@@ -120,17 +123,20 @@ export function ComicScrollView({
         onTap(event.clientX - box.left, box.width);
       }}
     >
-      <div className="comic-scroll__column" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => (
+      <div className="comic-scroll__column" style={{ height: tops[pages.length] ?? 0 }}>
+        {renderedRange(win, pages.length).map((index) => (
           <div
-            key={item.key}
+            key={index}
             className="comic-scroll__item"
-            style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+            style={{
+              height: (tops[index + 1] ?? 0) - (tops[index] ?? 0),
+              transform: `translateY(${tops[index] ?? 0}px)`,
+            }}
           >
             <ComicPage
-              src={pages[item.index]?.url ?? ''}
-              index={item.index}
-              active={item.index >= win.first && item.index <= win.last}
+              src={pages[index]?.url ?? ''}
+              index={index}
+              active={index >= win.first && index <= win.last}
             />
           </div>
         ))}

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { idParam } from '../work-detail/WorkDetailRoute';
+import { idParam } from '../../lib/id-param';
 
 export interface ReaderProps {
   workId: number;

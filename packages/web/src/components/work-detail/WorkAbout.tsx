@@ -1,10 +1,13 @@
 import type { WorkDetail } from '@dm51/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { genreLabel } from '../../lib/genre-label';
 
 /** A detail page's tags (each opens its tag list at `tagPath`) and summary (tap to show it whole). */
 export function WorkAbout({ work, tagPath }: { work: WorkDetail; tagPath: string }) {
   const navigate = useNavigate();
+  const { i18n } = useTranslation();
   const [summaryOpen, setSummaryOpen] = useState(false);
   return (
     <>
@@ -18,7 +21,7 @@ export function WorkAbout({ work, tagPath }: { work: WorkDetail; tagPath: string
               data-testid={`detail-tag-${tag.id}`}
               onClick={() => navigate(`${tagPath}?id=${tag.id}&name=${encodeURIComponent(tag.name)}`)}
             >
-              {tag.name}
+              {genreLabel(tag.name, i18n.language)}
             </button>
           ))}
         </div>

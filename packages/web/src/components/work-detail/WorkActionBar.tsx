@@ -1,9 +1,11 @@
 import type { WorkDetail } from '@dm51/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShareButton } from '../task-share/ShareButton';
+import { ChatButton } from '../ai-chat/ChatButton';
 
 /**
- * A detail page's bottom bar: the favourite toggle and the main action (read or watch, from the
+ * A detail page's bottom bar: the favourite toggle, sharing (task centre) and the main action (read or watch, from the
  * start or where the user left off), whose label and target are the page's own.
  */
 export function WorkActionBar({
@@ -31,6 +33,8 @@ export function WorkActionBar({
         {favoriteIcon}
         <span>{work.is_favorite ? t('catalogue.favorited') : t('catalogue.favorite')}</span>
       </button>
+      <ShareButton work={work} />
+      <ChatButton work={work} />
       <button
         type="button"
         className="work-detail__read"

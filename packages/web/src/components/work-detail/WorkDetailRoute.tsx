@@ -2,18 +2,13 @@ import { ApiCode } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isApiCode } from '../../lib/api/errors';
+import { idParam } from '../../lib/id-param';
 import { useChapters, useWorkDetail } from '../../state/queries/catalogue';
 import { EmptyState } from '../empty-state/EmptyState';
 import { NavBar } from '../nav-bar/NavBar';
 import { PageLoading } from '../page-state/PageLoading';
 import { QueryError } from '../query-state/QueryError';
 import { WorkDetailView } from './WorkDetailView';
-
-/** Positive integer query parameter, or 0. */
-export function idParam(params: URLSearchParams, name: string): number {
-  const value = Number(params.get(name));
-  return Number.isInteger(value) && value > 0 ? value : 0;
-}
 
 /** `/pages/cartoon/details?column=ID` and `/pages/novel/cover?column=ID`. */
 export function WorkDetailRoute({ type }: { type: number }) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { xorBytes } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchXfile, mimeForPath } from './fetch-xfile';
+import { fetchXfile, mimeForPath, xorInPlace } from './fetch-xfile';
 
 const KEY = 0x5a;
 const PLAIN = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
@@ -79,5 +79,26 @@ describe('fetchXfile', () => {
     expect(mimeForPath('/a/b_xfile.png?v=1')).toBe('image/png');
     expect(mimeForPath('/a/b_xfile.avif')).toBe('image/avif');
     expect(mimeForPath('/a/b')).toBe('image/jpeg');
+  });
+});
+
+describe('xorInPlace', () => {
+  it('gives the same bytes as the protocol XOR for every length and alignment', () => {
+    const source = new Uint8Array(64).map((_, i) => (i * 37 + 11) & 0xff);
+    for (const key of [0, 0x5a, 0xff]) {
+      for (let offset = 0; offset < 5; offset++) {
+        for (let length = 0; length <= source.length - offset; length += 7) {
+          const input = source.slice(offset, offset + length);
+          const backing = new Uint8Array(length + offset);
+          backing.set(input, offset);
+          const view = backing.subarray(offset, offset + length);
+          expect(Array.from(xorInPlace(view, key))).toEqual(Array.from(xorBytes(input, key)));
+        }
+      }
+    }
+  });
+
+  it('refuses a key outside a byte', () => {
+    expect(() => xorInPlace(new Uint8Array(4), 256)).toThrow(RangeError);
   });
 });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { mediaUrl } from '../../lib/media-url';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { BlobUrlCache } from './blob-cache';
+import { decodeOffThread } from './decode-worker';
 import { fetchXfile } from './fetch-xfile';
 
 export type XfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
@@ -19,7 +20,12 @@ const CACHE_CAPACITY = 48;
 const cache = new BlobUrlCache(CACHE_CAPACITY);
 
 function decode(url: string): Promise<string> {
-  return cache.load(url, () => fetchXfile(url, { xorKey: requireRuntimeConfig().imageXorKey }));
+  return cache.load(url, () => {
+    const xorKey = requireRuntimeConfig().imageXorKey;
+    return decodeOffThread(new URL(url, globalThis.location.href).href, xorKey, () =>
+      fetchXfile(url, { xorKey }),
+    );
+  });
 }
 
 /** Frees the decoded images no view is showing. */

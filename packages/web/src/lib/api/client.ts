@@ -54,7 +54,18 @@ function isRawResponse(value: unknown): value is RawResponse {
   return typeof v.code === 'number';
 }
 
-async function post(url: string, body: string | FormData, signal?: AbortSignal): Promise<Response> {
+/** What a silent call shows: nothing (spec §8: failed ad, home data and ad click calls). */
+const SILENT_UI: Pick<ApiClientHooks, 'showMessage' | 'showTransportFailure'> = {
+  showMessage: () => undefined,
+  showTransportFailure: () => undefined,
+};
+
+async function post(
+  url: string,
+  body: string | FormData,
+  signal: AbortSignal | undefined,
+  ui: Pick<ApiClientHooks, 'showTransportFailure'>,
+): Promise<Response> {
   // Uploads take longer than calls: the spec's network timeout applies to them (§9).
   const timeout = AbortSignal.timeout(typeof body === 'string' ? TIMEOUTS.requestMs : TIMEOUTS.networkMs);
   try {
@@ -70,9 +81,25 @@ async function post(url: string, body: string | FormData, signal?: AbortSignal):
   } catch (error) {
     // A caller's own abort (React Query cancelling) is not a failure worth a toast.
     if (signal?.aborted) throw error;
-    hooks.showTransportFailure();
+    ui.showTransportFailure();
     throw new ApiError('transport', error instanceof Error ? error.message : 'network error');
   }
+}
+
+/**
+ * A call's address and sealed body (session fields merged as the call requires), or null when no
+ * API host is known. `form` is the urlencoded `data=…` body; navigator.sendBeacon sends a
+ * URLSearchParams as application/x-www-form-urlencoded, so analytics beacons use it as it is.
+ */
+export function sealedRequest<C extends CallRef>(
+  call: C,
+  payload: CallRequest<C>,
+): { url: string; sealed: string; form: URLSearchParams } | null {
+  const host = currentHost() ?? knownHost(requireRuntimeConfig().apiHosts);
+  if (host === null) return null;
+  const body = call.mergesSessionFields ? { ...(payload as object), ...sessionFields() } : payload;
+  const sealed = getEnvelope().seal(body);
+  return { url: `${host}${call.path}`, sealed, form: new URLSearchParams({ data: sealed }) };
 }
 
 /**
@@ -88,23 +115,23 @@ export async function callApi<C extends CallRef>(
     file?: Blob;
     /** Codes the screen itself explains (a locked chapter's panel): rejected without the toast. */
     quiet?: readonly number[];
+    /** No toast at all, for any failure (spec §8: ad, home data and ad click calls fail silently). */
+    silent?: boolean;
   } = {},
 ): Promise<CallResponse<C>> {
-  const host = currentHost() ?? knownHost(requireRuntimeConfig().apiHosts);
+  const ui = options.silent ? SILENT_UI : hooks;
+  const request = sealedRequest(call, payload);
   // Spec §8: with no base host the call ends quietly; the launch rule sends the user to the index.
-  if (host === null) throw new ApiError('no-host', 'no API host known');
-
-  const body = call.mergesSessionFields ? { ...(payload as object), ...sessionFields() } : payload;
-  const sealed = getEnvelope().seal(body);
+  if (request === null) throw new ApiError('no-host', 'no API host known');
   let form: string | FormData;
   if (options.file) {
     form = new FormData();
-    form.append('data', sealed);
+    form.append('data', request.sealed);
     form.append('file', options.file, options.file instanceof File ? options.file.name : 'upload');
   } else {
-    form = new URLSearchParams({ data: sealed }).toString();
+    form = request.form.toString();
   }
-  const response = await post(`${host}${call.path}`, form, options.signal);
+  const response = await post(request.url, form, options.signal, ui);
 
   if (response.status === 401) {
     sessionStore.clear();
@@ -119,7 +146,7 @@ export async function callApi<C extends CallRef>(
     raw = null;
   }
   if (!isRawResponse(raw)) {
-    hooks.showTransportFailure();
+    ui.showTransportFailure();
     throw new ApiError('transport', `HTTP ${response.status}`);
   }
 
@@ -128,7 +155,7 @@ export async function callApi<C extends CallRef>(
     case 'silent':
       throw new ApiError('silent', msg, raw.code);
     case 'toast':
-      if (msg && !options.quiet?.includes(raw.code)) hooks.showMessage(msg);
+      if (msg && !options.quiet?.includes(raw.code)) ui.showMessage(msg);
       throw new ApiError('code', msg, raw.code);
     case 'success':
       break;
@@ -138,13 +165,13 @@ export async function callApi<C extends CallRef>(
   try {
     if (typeof raw.data === 'string') opened = getEnvelope().open(raw.data);
   } catch {
-    hooks.showTransportFailure();
+    ui.showTransportFailure();
     throw new ApiError('transport', 'response could not be opened');
   }
   // The server checks every answer against the call's schema before sealing it; the browser
   // trusts that check and only requires an object, so no schema library ships to phones.
   if (typeof opened !== 'object' || opened === null) {
-    hooks.showTransportFailure();
+    ui.showTransportFailure();
     throw new ApiError('invalid', `unexpected response from ${call.path}`);
   }
   return opened as CallResponse<C>;

@@ -3,18 +3,15 @@ import type Toast from 'antd-mobile/es/components/toast';
 
 /**
  * antd-mobile's Toast, fetched on first use: it brings its animation library, which the home page
- * does not otherwise need, so it stays out of the first download. Prefetched once the app is idle
- * so the first failure toast is not late (and the service worker caches it for offline use).
+ * does not otherwise need, so it stays out of the first download. It is not prefetched: the service
+ * worker's precache fetches it (with the rest of the app) once home is up.
  */
 let toastModule: Promise<{ default: typeof Toast }> | null = null;
 
 function loadToast() {
-  toastModule ??= import('antd-mobile/es/components/toast');
+  // The React 19 renderer must be in place before antd renders the toast.
+  toastModule ??= import('../antd-react19').then(() => import('antd-mobile/es/components/toast'));
   return toastModule;
-}
-
-export function prefetchToast(delayMs = 3_000): void {
-  setTimeout(() => void loadToast().catch(() => undefined), delayMs);
 }
 
 /** A bottom toast for the product's default duration (spec §8). */

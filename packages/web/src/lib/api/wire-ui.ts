@@ -1,7 +1,7 @@
 import { i18next } from '../../i18n';
 import { INDEX_PATH } from '../../routes/route-table';
 import { configureApiClient } from './client';
-import { prefetchToast, showBottomToast } from './lazy-toast';
+import { showBottomToast } from './lazy-toast';
 
 /** Connects the API client's reactions to the UI (spec §8). */
 export function wireApiClientUi(): void {
@@ -12,5 +12,4 @@ export function wireApiClientUi(): void {
       globalThis.location.hash = `#${INDEX_PATH}`;
     },
   });
-  prefetchToast();
 }

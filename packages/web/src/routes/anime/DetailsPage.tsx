@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';
 import { QueryError } from '../../components/query-state/QueryError';
-import { idParam } from '../../components/work-detail/WorkDetailRoute';
+import { idParam } from '../../lib/id-param';
 import { WorkAbout } from '../../components/work-detail/WorkAbout';
 import { WorkActionBar } from '../../components/work-detail/WorkActionBar';
 import { WorkHero } from '../../components/work-detail/WorkHero';

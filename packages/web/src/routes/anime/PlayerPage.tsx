@@ -9,8 +9,9 @@ import { LockedChapter } from '../../components/unlock-sheet/LockedChapter';
 import { lockReasonOf } from '../../components/unlock-sheet/lock-reason';
 import { useChargeToast } from '../../components/unlock-sheet/use-charge-toast';
 import { VideoPlayer } from '../../components/video-player/VideoPlayer';
-import { idParam } from '../../components/work-detail/WorkDetailRoute';
+import { idParam } from '../../lib/id-param';
 import { mediaUrl } from '../../lib/media-url';
+import { useReadingClock } from '../../lib/reading-clock';
 import { saveWatchProgress, useAnimeDetail, useAnimePlay } from '../../state/queries/anime';
 import { EpisodeList } from './EpisodeList';
 import { EpisodeStatusNote } from './EpisodeStatusNote';
@@ -29,6 +30,8 @@ export default function PlayerPage() {
   const workId = idParam(params, 'id');
   const episodeId = idParam(params, 'ep');
   const play = useAnimePlay(episodeId);
+  // Watching time counts while the video plays (its time updates mark the clock active).
+  const watchClock = useReadingClock({ kind: 'anime', workId, chapterId: episodeId, idleMs: 5_000 });
   const detail = useAnimeDetail(workId);
   const [autoplay, setAutoplay] = useState(() => localStorage.getItem(AUTOPLAY_KEY) !== '0');
   const [attempt, setAttempt] = useState(0);
@@ -106,6 +109,7 @@ export default function PlayerPage() {
         startAt={info.resume_s}
         onRetry={() => setAttempt(attempt + 1)}
         onTime={(position, duration) => {
+          watchClock.markActive();
           const state = last.current;
           state.position = position;
           state.duration = Number.isFinite(duration) ? duration : 0;

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { WorkRows } from '../../components/work-card/WorkGrid';
 import { useSearchResults } from '../../state/queries/search';
+import { useSearchTracking } from '../home/search/use-search-tracking';
 import type { PageProps } from '../page-props';
 import './anime.css';
 
@@ -15,6 +16,7 @@ export default function SearchPage({ route }: PageProps) {
   const keyword = (params.get('keyword') ?? '').trim();
   const [value, setValue] = useState(keyword);
   const list = useSearchResults(keyword, WorkType.ANIME);
+  useSearchTracking(keyword, WorkType.ANIME);
   return (
     <div className="page anime-search" data-testid="anime-search-page">
       <form

@@ -1,6 +1,6 @@
 import { WorkType } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComicPagedView } from '../../components/reader/ComicPagedView';
 import { ComicScrollView } from '../../components/reader/ComicScrollView';
@@ -15,9 +15,16 @@ import { resolveMode } from '../../components/reader/tap-zones';
 import { useReaderChapter } from '../../components/reader/use-reader-chapter';
 import { useReaderPrefs } from '../../components/reader/use-reader-prefs';
 import { preloadImage } from '../../components/xfile-image/use-xfile-image';
+import { useReadingClock } from '../../lib/reading-clock';
 import { saveComicPlace } from '../../state/queries/history';
 import { prefetchComicChapter, useComicChapter } from '../../state/queries/reader';
 import '../../components/reader/comic-reader.css';
+
+// The AI helpers show only with the reader's bars and bring antd's Popup: not part of opening a
+// chapter (a chapter link's first load waits for what the reader imports).
+const ReaderAiHelpers = lazy(() =>
+  import('../../components/ai-chat/ReaderAiHelpers').then((module) => ({ default: module.ReaderAiHelpers })),
+);
 
 /** Comic reader (/pages/cartoon/reader?column=WORK&chapter=CHAPTER[&page=N]). */
 export default function ReaderPage() {
@@ -29,6 +36,7 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
   const client = useQueryClient();
   const reader = useReaderChapter({ workId, chapterId }, WorkType.COMIC, useComicChapter, saveComicPlace);
   const { chapter, info, locked, nextLocked, saver } = reader;
+  useReadingClock({ kind: 'comic', workId, chapterId: locked ? 0 : chapterId });
 
   const [prefs, setPref] = useReaderPrefs(loadComicPrefs, saveComicPrefs);
   // Only the page shows on screen; the percent goes straight to the saver, so scrolling through a
@@ -104,6 +112,9 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
         prevId={prevId || (locked ? reader.listNeighbours.prev : 0)}
         nextId={nextId || (locked ? reader.listNeighbours.next : 0)}
       />
+      <Suspense fallback={null}>
+        <ReaderAiHelpers chapterId={chapterId} visible={reader.chrome.visible} />
+      </Suspense>
       <ReaderSheets reader={reader} chapterId={chapterId}>
         <ScrollOrPagedRow
           label={t('reader.layout')}

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { SpinLoading } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/icons/Logo';
+import { prefetchLanding } from '../../lib/launch-prefetch';
 import { entryRedirectTarget } from '../launch';
 import { HOME_PATH } from '../route-table';
-import { runEntryFlow, type EntryOutcome } from './entry-flow';
+import { entryFlow, type EntryOutcome } from './entry-flow';
 import { Splash } from './Splash';
 import './entry.css';
 
@@ -26,7 +26,7 @@ export default function EntryPage() {
 
   useEffect(() => {
     let cancelled = false;
-    void runEntryFlow(queryClient).then((outcome) => {
+    void entryFlow(queryClient, () => prefetchLanding(queryClient, target), attempt).then((outcome) => {
       if (cancelled) return;
       const splash = outcome.kind === 'ready' && outcome.settings.app_start_switch === 1;
       if (outcome.kind === 'ready' && !splash) proceed();
@@ -35,7 +35,7 @@ export default function EntryPage() {
     return () => {
       cancelled = true;
     };
-  }, [queryClient, proceed, attempt]);
+  }, [queryClient, proceed, attempt, target]);
 
   if (view.kind === 'ready') {
     return (
@@ -72,7 +72,9 @@ export default function EntryPage() {
         </>
       ) : (
         <div className="entry__status" role="status">
-          <SpinLoading color="primary" style={{ '--size': '20px' }} />
+          {/* A CSS ring, not antd-mobile's SpinLoading: a new visitor's first load passes through
+              this page, and SpinLoading shares a chunk with Toast and its animation library. */}
+          <span className="entry__spinner" aria-hidden="true" />
           <span>{t('entry.connecting')}</span>
         </div>
       )}

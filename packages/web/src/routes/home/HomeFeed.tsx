@@ -7,6 +7,7 @@ import { MixedListCard } from '../../components/mixed-list-card/MixedListCard';
 import { WorkGrid } from '../../components/work-card/WorkGrid';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { detailHref } from '../../components/mixed-list-card/card-fields';
+import { genreLabel } from '../../lib/genre-label';
 import { openLink } from './open-link';
 
 function Section({
@@ -80,7 +81,7 @@ export function HomeFeed({
   tab: number;
   afterBanner?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const type = tab === HomeTab.NOVELS ? 1 : 0;
   const listPath = tab === HomeTab.NOVELS ? '/pages/home/novelView' : '/pages/home/homeIndex';
@@ -131,7 +132,7 @@ export function HomeFeed({
       {data.class.map((group) => (
         <Section
           key={group.id}
-          title={group.name}
+          title={genreLabel(group.name, i18n.language)}
           testId={`home-class-${group.id}`}
           onMore={() => navigate(`/pages/home/sort/homeSort?type=${type}&category=${group.id}`)}
         >

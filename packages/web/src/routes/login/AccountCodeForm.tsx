@@ -28,6 +28,8 @@ interface AccountCodeFormProps {
     isPending: boolean;
   };
   footer?: ReactNode;
+  /** More fields above the button (registration's optional invite code). */
+  extra?: ReactNode;
 }
 
 /**
@@ -41,6 +43,7 @@ export function AccountCodeForm({
   text,
   mutation,
   footer,
+  extra,
 }: AccountCodeFormProps) {
   const { t } = useTranslation();
   const done = useAfterLogin(2);
@@ -100,6 +103,7 @@ export function AccountCodeForm({
           autoComplete="new-password"
           hint={t('accounts.passwordRule', { min: 6, max: 32 })}
         />
+        {extra}
         <button
           type="submit"
           className="auth__primary"

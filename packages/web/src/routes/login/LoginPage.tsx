@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/icons/Logo';
 import { NavBar } from '../../components/nav-bar/NavBar';
+import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api/errors';
 import { useIdentityLoginMutation, useLoginMutation } from '../../state/queries/account';
 import type { PageProps } from '../page-props';
@@ -36,6 +37,7 @@ export default function LoginPage({ route }: PageProps) {
       { account: parsed.value, password },
       {
         onSuccess: () => {
+          track('login', { params: { method: parsed.kind } });
           Toast.show({ content: t('accounts.loggedIn'), duration: TOAST_MS.product });
           done();
         },
@@ -49,6 +51,7 @@ export default function LoginPage({ route }: PageProps) {
       { file },
       {
         onSuccess: () => {
+          track('login', { params: { method: 'identity_card' } });
           Toast.show({ content: t('accounts.loggedIn'), duration: TOAST_MS.product });
           done();
         },

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { WorkRows } from '../../components/work-card/WorkGrid';
-import { idParam } from '../../components/work-detail/WorkDetailRoute';
+import { idParam } from '../../lib/id-param';
 import { useAuthorWorks } from '../../state/queries/catalogue';
 import type { PageProps } from '../page-props';
 import './author.css';

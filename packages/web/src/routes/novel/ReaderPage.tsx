@@ -1,6 +1,6 @@
 import { WorkType } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChapterEnd } from '../../components/reader/ChapterEnd';
 import { NovelView } from '../../components/reader/NovelView';
@@ -19,9 +19,16 @@ import {
 import { useReaderChapter } from '../../components/reader/use-reader-chapter';
 import { useReaderPrefs } from '../../components/reader/use-reader-prefs';
 import { saveNovelPlace } from '../../state/queries/history';
+import { useReadingClock } from '../../lib/reading-clock';
 import { prefetchNovelChapter, useNovelChapter } from '../../state/queries/reader';
 import { useThemeName } from '../../theme/use-theme';
 import '../../components/reader/novel-reader.css';
+
+// The AI helpers show only with the reader's bars and bring antd's Popup: not part of opening a
+// chapter (a chapter link's first load waits for what the reader imports).
+const ReaderAiHelpers = lazy(() =>
+  import('../../components/ai-chat/ReaderAiHelpers').then((module) => ({ default: module.ReaderAiHelpers })),
+);
 
 /** Novel reader (/pages/novel/reader?column=WORK&chapter=CHAPTER[&pos=OFFSET]). */
 export default function ReaderPage() {
@@ -33,6 +40,7 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
   const client = useQueryClient();
   const reader = useReaderChapter({ workId, chapterId }, WorkType.NOVEL, useNovelChapter, saveNovelPlace);
   const { chapter, info, nextLocked, saver } = reader;
+  useReadingClock({ kind: 'novel', workId, chapterId: reader.locked ? 0 : chapterId });
 
   const [prefs, setPref] = useReaderPrefs(loadNovelPrefs, saveNovelPrefs);
   const theme = novelPageTheme(prefs, useThemeName());
@@ -91,6 +99,9 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
         nextId={nextId}
         theme={theme}
       />
+      <Suspense fallback={null}>
+        <ReaderAiHelpers chapterId={chapterId} visible={reader.chrome.visible} summary />
+      </Suspense>
       <ReaderSheets reader={reader} chapterId={chapterId} theme={theme}>
         <div className="reader-choice">
           <span className="reader-choice__label">{t('reader.fontSize')}</span>

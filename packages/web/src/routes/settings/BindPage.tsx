@@ -13,6 +13,7 @@ import { Field } from '../login/fields';
 import { useCodeSender } from '../login/use-code-sender';
 import { checkAccount, checkCode, checkPassword } from '../login/validate';
 import { maskAddress } from './mask';
+import { track } from '../../lib/analytics';
 import '../login/auth.css';
 
 /**
@@ -45,6 +46,7 @@ export default function BindPage({ route }: PageProps) {
       { address: parsed.value, code, password: isGuest ? password : '' },
       {
         onSuccess: () => {
+          track('profile_update', { params: { field: kind } });
           Toast.show({ content: t('accounts.bound'), duration: TOAST_MS.product });
           navigate(-1);
         },

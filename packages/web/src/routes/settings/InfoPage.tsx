@@ -10,6 +10,7 @@ import { useUserInfoQuery } from '../../state/queries/user';
 import type { PageProps } from '../page-props';
 import { maskAddress } from './mask';
 import { Arrow } from './Arrow';
+import { track } from '../../lib/analytics';
 import '../user/user.css';
 import './settings.css';
 
@@ -70,8 +71,10 @@ export default function InfoPage({ route }: PageProps) {
                 event.target.value = '';
                 if (file)
                   upload.mutate(file, {
-                    onSuccess: () =>
-                      Toast.show({ content: t('accounts.avatarSaved'), duration: TOAST_MS.product }),
+                    onSuccess: () => {
+                      track('profile_update', { params: { field: 'avatar' } });
+                      Toast.show({ content: t('accounts.avatarSaved'), duration: TOAST_MS.product });
+                    },
                   });
               }}
             />

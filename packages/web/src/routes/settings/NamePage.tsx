@@ -8,6 +8,7 @@ import { useEditNicknameMutation } from '../../state/queries/account';
 import { useUserInfoQuery } from '../../state/queries/user';
 import type { PageProps } from '../page-props';
 import { Field } from '../login/fields';
+import { track } from '../../lib/analytics';
 import '../login/auth.css';
 
 /** Nickname (/pages/user/seting/name). Guests may choose one too. */
@@ -30,6 +31,7 @@ export default function NamePage({ route }: PageProps) {
     }
     edit.mutate(value.trim(), {
       onSuccess: () => {
+        track('profile_update', { params: { field: 'nickname' } });
         Toast.show({ content: t('accounts.saved'), duration: TOAST_MS.product });
         navigate(-1);
       },

@@ -9,6 +9,7 @@ import { NavBar } from '../../components/nav-bar/NavBar';
 import { changeLocale } from '../../i18n';
 import { LOCALE_LABELS } from '../../i18n/locale';
 import { clearAppCache } from '../../lib/clear-cache';
+import { AnalyticsSwitch } from './AnalyticsSwitch';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { useLogoutMutation } from '../../state/queries/account';
 import { useIsLoggedIn } from '../../state/use-session';
@@ -25,6 +26,7 @@ const ACCOUNT_LINKS = [
   { id: 'settingPhone', path: '/pages/user/seting/phone' },
   { id: 'settingEmail', path: '/pages/user/seting/email' },
   { id: 'settingCode', path: '/pages/user/seting/code' },
+  { id: 'settingOpds', path: '/pages/user/seting/opds' },
   { id: 'writeOff', path: '/pages/user/seting/writeOff' },
 ] as const;
 
@@ -170,6 +172,8 @@ export default function SettingsPage({ route }: PageProps) {
           })}
         </ul>
       </section>
+
+      <AnalyticsSwitch />
 
       <section className="user-card">
         <h2 className="user-card__title">{t('settings.account')}</h2>

@@ -6,6 +6,7 @@ import { PagedListView } from '../../components/paged-list/PagedListView';
 import { WorkGrid } from '../../components/work-card/WorkGrid';
 import type { PageProps } from '../page-props';
 import { isTabRoute } from '../route-table';
+import { genreLabel } from '../../lib/genre-label';
 import { useCategoryIndex, useWorkList } from '../../state/queries/catalogue';
 import { filterFromParams, filterToParams } from './filter-params';
 import './sort.css';
@@ -13,11 +14,15 @@ import './sort.css';
 /**
  * Categories: the tab page (/pages/sort/sort) and the home sub-page (/pages/home/sort/homeSort,
  * with pull-to-refresh). Filters: type, category, tag, status, free/VIP, order.
+ *
+ * The comics library (/pages/cartoon/cartoon, under Comics in spec §2) is the same page held to
+ * comics: every comic with the same filters and orders, no type switch (docs/ARCHITECTURE.md).
  */
 export default function SortPage({ route }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const filter = filterFromParams(params);
+  const comicsOnly = route.name === 'cartoon';
+  const filter = comicsOnly ? { ...filterFromParams(params), type: 0 } : filterFromParams(params);
   const options = useCategoryIndex(filter.type);
   const list = useWorkList(filter);
   const tab = isTabRoute(route);
@@ -26,11 +31,16 @@ export default function SortPage({ route }: PageProps) {
 
   const categories = [
     { value: 0, label: t('catalogue.any') },
-    ...(options.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
+    ...(options.data?.categories ?? []).map((c) => ({
+      value: c.id,
+      label: genreLabel(c.name, i18n.language),
+    })),
   ];
   const tags = [
     { value: 0, label: t('catalogue.anyTag') },
-    ...(options.data?.tags ?? []).slice(0, 30).map((tag) => ({ value: tag.id, label: tag.name })),
+    ...(options.data?.tags ?? [])
+      .slice(0, 30)
+      .map((tag) => ({ value: tag.id, label: genreLabel(tag.name, i18n.language) })),
   ];
 
   return (
@@ -43,15 +53,17 @@ export default function SortPage({ route }: PageProps) {
         <NavBar title={t(route.titleKey)} />
       )}
       <div className="sort-page__filters">
-        <SegmentTabs
-          testId="sort-type"
-          value={filter.type}
-          onChange={(type) => set({ type, category_id: 0, tag_id: 0 })}
-          options={[
-            { value: 0, label: t('home.tabComics') },
-            { value: 1, label: t('home.tabNovels') },
-          ]}
-        />
+        {!comicsOnly && (
+          <SegmentTabs
+            testId="sort-type"
+            value={filter.type}
+            onChange={(type) => set({ type, category_id: 0, tag_id: 0 })}
+            options={[
+              { value: 0, label: t('home.tabComics') },
+              { value: 1, label: t('home.tabNovels') },
+            ]}
+          />
+        )}
         <FilterChips
           testId="sort-category"
           label={t('catalogue.filterCategory')}

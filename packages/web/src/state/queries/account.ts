@@ -81,10 +81,14 @@ export function useLoginMutation() {
 export function useRegisterMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { account: string; code: string; password: string }) => {
+    // Invite programme (issue 13): `invite_code` ('' for none) is entered for the new account; the
+    // answer's `invite` says what came of it.
+    mutationFn: async (input: { account: string; code: string; password: string; invite_code?: string }) => {
       const { token, uid, isGuest } = sessionStore.get();
       const guest = isGuest && token !== '' ? { guest_token: token, guest_uid: uid } : {};
-      return applyLogin(client, await callApi(loginRegCall, { ...input, ...guest, ...device() }));
+      const result = await callApi(loginRegCall, { ...input, ...guest, ...device() });
+      await applyLogin(client, result);
+      return { invite: result.invite };
     },
   });
 }

@@ -12,7 +12,8 @@ const SIZES = { reco_size: HOME_SIZES.reco, news_size: HOME_SIZES.news, type_siz
 
 export function fetchHome(tab: number, signal?: AbortSignal): Promise<HomeData> {
   const call = tab === HomeTab.NOVELS ? bookHomeCall : comicHomeCall;
-  return callApi(call, SIZES, { signal });
+  // Spec §8: failed home data calls are silently ignored; the page itself offers a retry.
+  return callApi(call, SIZES, { signal, silent: true });
 }
 
 /** Home data of the comics (0) or novels (2) tab; anime (1) belongs to the anime pages. */

@@ -36,11 +36,17 @@ export function fetchUserInfoOnce(client: QueryClient, uid: number): Promise<Use
 
 /**
  * Visitor init for a device without a session (spec §4): stores the identity, a provisional
- * user-info record from the guest fields, then the real record from /v3/user/index.
+ * user-info record from the guest fields, then the real record from /v3/user/index. A guest's
+ * record is complete enough to start with (spec §3 maps it), so the launch does not wait for
+ * /v3/user/index: home data and the user record are fetched side by side.
  */
 export async function bootstrapGuestSession(client: QueryClient): Promise<void> {
   const init = await callApi(appInitCall, { deviceid: getDeviceId() });
   sessionStore.setIdentity(init.token, init.user.id, init.is_guest);
-  if (init.is_guest) sessionStore.setUserInfo(guestToUserInfo(init.guest, init.user.id));
+  if (init.is_guest) {
+    sessionStore.setUserInfo(guestToUserInfo(init.guest, init.user.id));
+    void fetchUserInfoOnce(client, init.user.id).catch(() => undefined);
+    return;
+  }
   await fetchUserInfoOnce(client, init.user.id);
 }

@@ -6,6 +6,7 @@ import { WorkRows } from '../../../components/work-card/WorkGrid';
 import { useSearchResults } from '../../../state/queries/search';
 import type { PageProps } from '../../page-props';
 import { SearchBox } from './SearchBox';
+import { useSearchTracking } from './use-search-tracking';
 
 /** Search results (/pages/home/search/searchList?keyword=...): ranked, paged, pull-to-refresh. */
 export default function SearchListPage({ route }: PageProps) {
@@ -16,6 +17,7 @@ export default function SearchListPage({ route }: PageProps) {
   const rawType = params.get('type');
   const type = rawType === '0' || rawType === '1' ? Number(rawType) : -1;
   const list = useSearchResults(keyword, type);
+  useSearchTracking(keyword, type);
   const set = (next: { keyword?: string; type?: number }) => {
     const nextType = next.type ?? type;
     const search: Record<string, string> = { keyword: next.keyword ?? keyword };

@@ -1,0 +1,57 @@
+/**
+ * Launch without a waterfall (issue 16): as soon as a session exists, start what the landing page
+ * needs — its code chunk, its data and its largest image — instead of waiting for React to render
+ * the page that then asks for them one after the other.
+ */
+import { HomeTab, WorkType, type HomeData } from '@dm51/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { homeTabFromSearch } from '../components/tabbar/tab-items';
+import { findRoute } from '../routes/route-table';
+import { catalogueKeys, fetchChapters } from '../state/queries/catalogue';
+import { fetchHome, homeKeys } from '../state/queries/home';
+import { prefetchComicChapter } from '../state/queries/reader';
+
+/** The image most likely to be the largest paint of home: the first banner, else the first cover. */
+export function homeLcpImage(data: HomeData | undefined): string | null {
+  return data?.banner[0]?.picx || data?.reco[0]?.pic || data?.news[0]?.pic || null;
+}
+
+async function preload(image: string | null | undefined): Promise<void> {
+  if (!image) return;
+  const { preloadImage } = await import('../components/xfile-image/use-xfile-image');
+  preloadImage(image);
+}
+
+function prefetchHome(client: QueryClient, search: string): void {
+  const tab = homeTabFromSearch(search);
+  void import('../routes/home/HomePage');
+  if (tab === HomeTab.ANIME) return;
+  void client
+    .prefetchQuery({ queryKey: homeKeys.tab(tab), queryFn: ({ signal }) => fetchHome(tab, signal) })
+    .then(() => preload(homeLcpImage(client.getQueryData<HomeData>(homeKeys.tab(tab)))));
+}
+
+/**
+ * A comic chapter opened from a link: the reader's chunk, the chapter's pages (its first page is
+ * the largest paint) and the chapter list the reader checks locks against, all at once.
+ */
+function prefetchComicReader(client: QueryClient, search: string): void {
+  const params = new URLSearchParams(search);
+  const workId = Number(params.get('column'));
+  const chapterId = Number(params.get('chapter'));
+  void import('../routes/cartoon/ReaderPage');
+  if (workId > 0)
+    void client.prefetchQuery({
+      queryKey: catalogueKeys.chapters(WorkType.COMIC, workId),
+      queryFn: ({ signal }) => fetchChapters(WorkType.COMIC, workId, signal),
+    });
+  if (chapterId > 0)
+    void prefetchComicChapter(client, chapterId).then((chapter) => preload(chapter?.pages[0]?.url));
+}
+
+export function prefetchLanding(client: QueryClient, pathWithSearch: string): void {
+  const [pathname = '', search = ''] = pathWithSearch.split('?');
+  const name = findRoute(pathname)?.name;
+  if (name === 'home') prefetchHome(client, search);
+  else if (name === 'cartoonReader') prefetchComicReader(client, search);
+}

@@ -1,0 +1,18 @@
+import { AdFloat } from '../components/ad-float/AdFloat';
+import { UpdatePrompt } from '../components/update-dialog/UpdatePrompt';
+import type { AdPage } from '../lib/ad-rules';
+
+/**
+ * What the shell shows over pages besides the page itself: the floating ad of the tab pages and the
+ * update prompt. A chunk of its own (AppShell loads it lazily): neither is needed for a page's first
+ * paint, and together with the service-worker registration they weighed on every first download.
+ */
+export default function ShellExtras({ adPage, visitKey }: { adPage: AdPage | null; visitKey: string }) {
+  return (
+    <>
+      {/* The floating ad of home, sort, ai and user (spec §2); a new visit mounts it afresh. */}
+      {adPage && <AdFloat key={visitKey} page={adPage} />}
+      <UpdatePrompt />
+    </>
+  );
+}

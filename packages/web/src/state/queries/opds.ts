@@ -1,0 +1,30 @@
+/** App tokens for e-reader apps (OPDS, issue 18): list, create (secret shown once), revoke. */
+import { opdsTokenCreateCall, opdsTokenRevokeCall, opdsTokensCall } from '@dm51/shared/call-refs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/client';
+
+export const opdsKeys = { tokens: ['opds', 'tokens'] as const };
+
+export function useOpdsTokensQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: opdsKeys.tokens,
+    queryFn: ({ signal }) => callApi(opdsTokensCall, {}, { signal }),
+    enabled,
+  });
+}
+
+export function useCreateOpdsToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => callApi(opdsTokenCreateCall, { name }),
+    onSuccess: () => client.invalidateQueries({ queryKey: opdsKeys.tokens }),
+  });
+}
+
+export function useRevokeOpdsToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(opdsTokenRevokeCall, { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: opdsKeys.tokens }),
+  });
+}
