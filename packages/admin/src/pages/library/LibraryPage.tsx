@@ -1,0 +1,283 @@
+/**
+ * Library: the folders the server imports, "scan now" / "full rescan", the newest import job with
+ * live progress (polled every second while it runs: one small in-memory answer per second is
+ * cheaper and simpler than an SSE stream through the cookie/CSRF plugin, and survives proxies),
+ * the import history and the transcode queue with retry.
+ */
+import { useTable } from '@refinedev/antd';
+import { useCustom } from '@refinedev/core';
+import { Alert, Button, Card, Descriptions, List, Progress, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../api/roles';
+import { formatTime } from '../../components/format';
+import { useAction } from '../../components/use-action';
+
+interface Folder {
+  id: number | null;
+  root: string;
+  isLibraryDir: boolean;
+  watched: boolean;
+  files: number;
+  failedFiles: number;
+}
+interface Counts {
+  added: number;
+  updated: number;
+}
+interface Job {
+  id: number;
+  root: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  phase: string | null;
+  current: string | null;
+  percent: number;
+  done: number;
+  total: number;
+  reason: string | null;
+  summary: {
+    files: { imported: number; unchanged: number; removed: number; failed: number };
+    works: Counts;
+    chapters: Counts;
+    failed: { path: string; reason: string }[];
+  } | null;
+}
+interface Run {
+  id: number;
+  root: string;
+  status: string;
+  started_time: number;
+  finished_time: number | null;
+  files: { imported: number; unchanged: number; removed: number } | null;
+  works: Counts | null;
+  failed: { path: string; reason: string }[];
+  reason: string;
+}
+interface Transcode {
+  chapterId: number;
+  status: string;
+  progress: number;
+  reason: string;
+  chapterTitle: string;
+  workTitle: string;
+  updatedTime: number;
+}
+
+const STATE_COLOR: Record<string, string> = {
+  queued: 'default',
+  waiting: 'default',
+  running: 'processing',
+  processing: 'processing',
+  done: 'success',
+  ready: 'success',
+  failed: 'error',
+  interrupted: 'warning',
+};
+
+export function LibraryPage() {
+  const { t } = useTranslation();
+  const canChange = useCan('admin');
+  const { run, busy } = useAction(['library/runs', 'library/transcodes']);
+  const folders = useCustom<{ data: { libraryDir: string | null; folders: Folder[] } }>({
+    url: '/library/folders',
+    method: 'get',
+  });
+  const jobs = useCustom<{ data: Job[] }>({
+    url: '/library/jobs',
+    method: 'get',
+    queryOptions: {
+      refetchInterval: (query) => {
+        const list = (query.state.data as { data?: { data?: Job[] } } | undefined)?.data?.data ?? [];
+        return list.some((j) => j.state === 'queued' || j.state === 'running') ? 1000 : false;
+      },
+    },
+  });
+  const runs = useTable<Run>({ resource: 'library/runs', syncWithLocation: false });
+  const transcodes = useTable<Transcode>({ resource: 'library/transcodes', syncWithLocation: false });
+  const job = jobs.result?.data?.data?.[0];
+
+  const scan = async (folder: Folder, full: boolean) => {
+    await run('post', '/library/scan', { ...(folder.id ? { libraryId: folder.id } : {}), full });
+    await jobs.query.refetch();
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t('libcat.folders')}>
+        <Table<Folder>
+          rowKey="root"
+          pagination={false}
+          loading={folders.query.isLoading}
+          dataSource={folders.result?.data?.data?.folders ?? []}
+          columns={[
+            {
+              title: t('libcat.root'),
+              dataIndex: 'root',
+              render: (root: string, f) => (
+                <Space>
+                  <Typography.Text code>{root}</Typography.Text>
+                  {f.isLibraryDir && <Tag color="blue">{t('libcat.libraryDir')}</Tag>}
+                  {f.watched && <Tag color="green">{t('libcat.watched')}</Tag>}
+                </Space>
+              ),
+            },
+            { title: t('libcat.files'), dataIndex: 'files', width: 100 },
+            { title: t('libcat.failedFiles'), dataIndex: 'failedFiles', width: 120 },
+            {
+              key: 'actions',
+              width: 260,
+              render: (_: unknown, f) =>
+                canChange && (
+                  <Space>
+                    <Button
+                      type="primary"
+                      disabled={busy}
+                      onClick={() => void scan(f, false)}
+                      data-testid="library-scan"
+                    >
+                      {t('libcat.scan')}
+                    </Button>
+                    <Button disabled={busy} onClick={() => void scan(f, true)} data-testid="library-rescan">
+                      {t('libcat.rescan')}
+                    </Button>
+                  </Space>
+                ),
+            },
+          ]}
+        />
+      </Card>
+      <Card
+        title={t('libcat.job')}
+        extra={<Typography.Text type="secondary">{t('libcat.pollNote')}</Typography.Text>}
+      >
+        {!job ? (
+          <Typography.Text type="secondary">{t('libcat.noJob')}</Typography.Text>
+        ) : (
+          <div data-testid="library-job" data-state={job.state}>
+            <Progress
+              percent={job.percent}
+              status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'}
+            />
+            <Descriptions size="small" column={2} style={{ marginTop: 12 }}>
+              <Descriptions.Item label={t('libcat.state')}>
+                <Tag color={STATE_COLOR[job.state]}>{job.state}</Tag> {job.phase}{' '}
+                {job.total > 0 && `${job.done}/${job.total}`}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('libcat.current')}>{job.current ?? '—'}</Descriptions.Item>
+              {job.summary && (
+                <>
+                  <Descriptions.Item label={t('libcat.imported')}>
+                    <span data-testid="library-job-imported">{job.summary.files.imported}</span>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('libcat.unchanged')}>
+                    {job.summary.files.unchanged}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('libcat.works')}>
+                    {job.summary.works.added} / {job.summary.works.updated}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('libcat.chapters')}>
+                    {job.summary.chapters.added} / {job.summary.chapters.updated}
+                  </Descriptions.Item>
+                </>
+              )}
+            </Descriptions>
+            {job.reason && <Alert type="error" message={job.reason} />}
+            {!!job.summary?.failed.length && (
+              <List
+                size="small"
+                header={t('libcat.failures')}
+                dataSource={job.summary.failed}
+                renderItem={(f) => (
+                  <List.Item>
+                    <Typography.Text code>{f.path}</Typography.Text> {f.reason}
+                  </List.Item>
+                )}
+              />
+            )}
+          </div>
+        )}
+      </Card>
+      <Card title={t('libcat.history')}>
+        <Table<Run>
+          {...runs.tableProps}
+          rowKey="id"
+          size="small"
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 70 },
+            { title: t('libcat.root'), dataIndex: 'root' },
+            {
+              title: t('libcat.state'),
+              dataIndex: 'status',
+              render: (s: string, r) => (
+                <Space direction="vertical" size={0}>
+                  <Tag color={STATE_COLOR[s]}>{s}</Tag>
+                  {r.reason && <Typography.Text type="danger">{r.reason}</Typography.Text>}
+                </Space>
+              ),
+            },
+            { title: t('libcat.started'), dataIndex: 'started_time', render: formatTime },
+            { title: t('libcat.finished'), dataIndex: 'finished_time', render: formatTime },
+            { title: t('libcat.imported'), key: 'imp', render: (_: unknown, r) => r.files?.imported ?? '—' },
+            {
+              title: t('libcat.unchanged'),
+              key: 'unc',
+              render: (_: unknown, r) => r.files?.unchanged ?? '—',
+            },
+            {
+              title: t('libcat.works'),
+              key: 'w',
+              render: (_: unknown, r) => (r.works ? `${r.works.added} / ${r.works.updated}` : '—'),
+            },
+            {
+              title: t('libcat.failures'),
+              key: 'f',
+              render: (_: unknown, r) =>
+                r.failed.length ? (
+                  <Typography.Text
+                    type="danger"
+                    title={r.failed.map((f) => `${f.path}: ${f.reason}`).join('\n')}
+                  >
+                    {r.failed.length}
+                  </Typography.Text>
+                ) : (
+                  0
+                ),
+            },
+          ]}
+        />
+      </Card>
+      <Card title={t('libcat.transcodes')}>
+        <Table<Transcode>
+          {...transcodes.tableProps}
+          rowKey="chapterId"
+          size="small"
+          columns={[
+            { title: t('libcat.work'), dataIndex: 'workTitle' },
+            { title: t('libcat.episode'), dataIndex: 'chapterTitle' },
+            {
+              title: t('libcat.state'),
+              dataIndex: 'status',
+              render: (s: string) => <Tag color={STATE_COLOR[s]}>{s}</Tag>,
+            },
+            { title: t('libcat.progress'), dataIndex: 'progress', render: (p: number) => `${p}%` },
+            { title: t('libcat.reason'), dataIndex: 'reason' },
+            { title: t('libcat.updated'), dataIndex: 'updatedTime', render: formatTime },
+            {
+              key: 'retry',
+              render: (_: unknown, r) =>
+                canChange &&
+                r.status === 'failed' && (
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => void run('post', `/library/transcodes/${r.chapterId}/retry`, {})}
+                  >
+                    {t('libcat.retry')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
