@@ -86,12 +86,12 @@ describe('a guest who registers', () => {
     await page.getByTestId('login-to-register').click();
     await page.getByTestId('register-account').fill(EMAIL);
 
-    // A wrong captcha is refused with the spec's message, and a new picture is drawn.
+    // A wrong captcha is refused with the spec's message (验证码错误! in Chinese), and a new picture is drawn.
     await page.getByTestId('send-code').click();
     const picture = page.getByTestId('captcha-picture');
     const first = (await picture.getAttribute('data-answer'))!;
     await page.getByTestId('captcha-input').fill(first === '0000' ? '1111' : '0000');
-    await page.getByText('验证码错误!').waitFor();
+    await page.getByText('Wrong verification code!').waitFor();
     await page.getByTestId('captcha-close').click();
     await page.getByTestId('captcha-popup').waitFor({ state: 'detached' });
 

@@ -16,7 +16,7 @@ import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { runImport } from '../packages/server/src/import/library-importer.js';
 import { LocalMediaStore } from '../packages/server/src/media/local-media-store.js';
-import { newPhoneContext } from './support/chromium.js';
+import { cspViolations, newPhoneContext } from './support/chromium.js';
 import { keepScreenshot } from './support/screenshots.js';
 import { E2E_KEYS, type RunningServer } from './support/server.js';
 
@@ -251,5 +251,9 @@ describe('anime in the browser', () => {
     });
     await expect.poll(videoTime, { timeout: 15_000 }).toBeGreaterThan(1);
     await expect(page.getByTestId('player-error').count()).resolves.toBe(0);
+  });
+
+  it('played under the content security policy: nothing the player needed was blocked', async () => {
+    expect(await cspViolations(page)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
-import { newPhoneContext } from './support/chromium.js';
+import { cspViolations, newPhoneContext } from './support/chromium.js';
 import type { RunningServer } from './support/server.js';
 
 const HOME_HASH = '#/pages/home/home';
@@ -43,22 +43,35 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // The server's content security policy blocked nothing the app needed (issue 19).
+  for (const open of context.pages()) expect(await cspViolations(open)).toEqual([]);
   await context.close();
 });
 
 describe('failed calls', () => {
-  it("shows the server's message, and the load-failed toast when the network fails", async () => {
+  it('leaves home data failures silent: the page offers a retry, no toast (spec §8)', async () => {
     await openAsNewVisitor();
-    // A refused call: its msg is shown as a bottom toast (spec §8).
     await page.route('**/v3/comic/index', (route) =>
       route.fulfill({ json: { code: 4242, msg: 'The library is resting', data: null } }),
     );
     await page.reload();
+    await page.getByTestId('home-error').waitFor();
+    expect(await page.locator('.adm-toast-main-text').count()).toBe(0);
+    await page.unroute('**/v3/comic/index');
+  });
+
+  it("shows the server's message, and the load-failed toast when the network fails", async () => {
+    await openAsNewVisitor();
+    // A refused call: its msg is shown as a bottom toast (spec §8).
+    await page.route('**/v3/category/index', (route) =>
+      route.fulfill({ json: { code: 4242, msg: 'The library is resting', data: null } }),
+    );
+    await page.evaluate(() => (location.hash = '#/pages/sort/sort'));
     await page.locator('.adm-toast-main-text', { hasText: 'The library is resting' }).waitFor();
 
     // A transport failure: the translated 'resource loading failed' toast.
-    await page.unroute('**/v3/comic/index');
-    await page.route('**/v3/comic/index', (route) => route.abort('connectionrefused'));
+    await page.unroute('**/v3/category/index');
+    await page.route('**/v3/category/index', (route) => route.abort('connectionrefused'));
     await page.reload();
     await page
       .locator('.adm-toast-main-text', { hasText: 'Sorry, resource loading failed, please try again later' })
@@ -83,6 +96,56 @@ describe('a new visitor', () => {
     await page.getByTestId('tab-mine').click();
     await page.getByTestId('user-guest-badge').waitFor();
     expect(await page.getByTestId('user-nickname').textContent()).toMatch(/\S/);
+  });
+
+  it('launches without a waterfall: home data does not wait for the settings or the user record', async () => {
+    // Slow settings and user answers: if home data waited for either, it would start after them.
+    const SLOW_MS = 1_500;
+    // The entry page's code is slow too, so "init goes out before that code arrives" is decided
+    // by design rather than by which of two fast loopback answers wins.
+    for (const slow of ['**/v3/app/start', '**/v3/user/index', '**/assets/EntryPage-*.js']) {
+      await page.route(slow, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+        await route.continue();
+      });
+    }
+    const sent = new Map<string, number>();
+    const done = new Map<string, number>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!sent.has(path)) sent.set(path, Date.now());
+    });
+    page.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!done.has(path)) done.set(path, Date.now());
+    });
+
+    const finished = (path: string) =>
+      page.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === path);
+    const slowOnesDone = () => Promise.all([finished('/v3/app/start'), finished('/v3/user/index')]);
+
+    // First visit: init, then home data beside the (slow) user record and settings.
+    let slow = slowOnesDone();
+    await openAsNewVisitor();
+    await slow;
+    expect(sent.get('/v3/comic/index')).toBeLessThan(done.get('/v3/user/index')!);
+    expect(sent.get('/v3/comic/index')).toBeLessThan(done.get('/v3/app/start')!);
+    expect(sent.get('/v3/comic/index')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
+    // The shell sends the session call itself: it does not wait for the entry page's code.
+    const entryChunk = [...done.keys()].find((path) => /^\/assets\/EntryPage-.*\.js$/.test(path));
+    expect(entryChunk).toBeDefined();
+    expect(sent.get('/v3/app/init')).toBeLessThan(done.get(entryChunk!)!);
+
+    // Returning visit: settings, the session check and home data go out together.
+    sent.clear();
+    done.clear();
+    slow = slowOnesDone();
+    await page.reload();
+    await page.getByTestId('home-empty').waitFor();
+    await slow;
+    expect(sent.get('/v3/comic/index')).toBeLessThan(done.get('/v3/app/start')!);
+    expect(sent.get('/v3/comic/index')).toBeLessThan(done.get('/v3/user/index')!);
+    expect(sent.has('/v3/app/init')).toBe(false);
   });
 
   it('keeps the same guest across reloads and visits', async () => {
@@ -132,14 +195,21 @@ describe('the tab bar', () => {
     await page.getByText('No novels yet').waitFor();
   });
 
-  it('shows a page not built yet with its name, "coming soon" and a way back', async () => {
+  it('shows a missing page as not found, with a way back', async () => {
     await openAsNewVisitor();
-    await page.goto('/#/pages/quest/questLog');
-    await page.getByTestId('coming-soon').waitFor();
-    expect(await page.getByTestId('coming-soon').textContent()).toContain('Coming soon');
-    expect(await page.getByTestId('nav-title').textContent()).toBe('Task records');
+    await page.goto('/#/pages/nowhere/nothing');
+    await page.getByTestId('not-found').waitFor();
     await page.getByTestId('nav-back').click();
     await waitForHashPath('/pages/home/home');
+  });
+
+  it('opens the comics library: every comic with the categories filters, no novels', async () => {
+    await openAsNewVisitor();
+    await page.goto('/#/pages/cartoon/cartoon');
+    await page.getByTestId('sort-page').waitFor();
+    expect(await page.getByTestId('nav-title').textContent()).toBe('Comics');
+    expect(await page.getByTestId('sort-type').count()).toBe(0);
+    await page.getByTestId('sort-status').waitFor();
   });
 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
-import { newPhoneContext } from './support/chromium.js';
+import { cspViolations, newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
 import type { RunningServer } from './support/server.js';
 
@@ -66,7 +66,37 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // The server's content security policy blocked nothing the app needed (issue 19).
+  for (const open of context.pages()) expect(await cspViolations(open)).toEqual([]);
   await context.close();
+});
+
+describe('opening a chapter link as a new visitor', () => {
+  it("asks for the chapter's pages as soon as the session exists, not after the start-up settings", async () => {
+    const comic = seeded.comics[0]!;
+    // Slow settings: the reader opens only after them, so a chapter call made by the rendered reader
+    // would leave after they finish.
+    await page.route('**/v3/app/start', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const sent = new Map<string, number>();
+    const done = new Map<string, number>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!sent.has(path)) sent.set(path, Date.now());
+    });
+    page.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!done.has(path)) done.set(path, Date.now());
+    });
+    await page.goto(`/#/pages/cartoon/reader?column=${comic.id}&chapter=${comic.chapters[0]!.id}`);
+    await page.getByTestId('comic-reader').waitFor();
+    await page.waitForFunction(() => document.querySelector('.comic-page__img') !== null);
+    // Launch prefetch (issue 16): the chapter call leaves right after visitor init.
+    expect(sent.get('/v3/comic/read')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
+    expect(sent.get('/v3/comic/read')).toBeLessThan(done.get('/v3/app/start')!);
+  });
 });
 
 describe('the comic reader on a 300-page chapter', () => {

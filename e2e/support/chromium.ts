@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -26,7 +26,7 @@ export async function launchChromium(): Promise<Browser> {
 
 /** A phone-sized context (375×812, the size the spec is designed for). */
 export async function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
@@ -36,4 +36,18 @@ export async function newPhoneContext(browser: Browser, baseURL: string): Promis
     userAgent:
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36',
   });
+  // Every page records what the content security policy blocked (read with cspViolations).
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+  });
+  return context;
+}
+
+/** What the server's content security policy blocked on this page since it loaded (none, we hope). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }

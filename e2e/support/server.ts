@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freeLoopbackPort } from '../../packages/server/src/testing/free-port.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,20 +17,13 @@ export const E2E_KEYS = {
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
+  /** The server process (benchmarks read its CPU time). */
+  pid: number;
   output(): string;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export const freePort = freeLoopbackPort;
 
 async function waitForHealthy(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -89,6 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseURL,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
