@@ -1,6 +1,7 @@
 /**
  * The production JavaScript a phone downloads before home can render: the entry chunk, every chunk
- * it imports statically (transitively), and the home page's lazy chunk, gzipped. Printed per chunk
+ * it imports statically (transitively), and the lazy chunks of the entry page (a new visitor passes
+ * through it for a session) and of the home page, gzipped. Printed per chunk
  * with the total and its ratio to the budget the issue sets (well under 200 KiB).
  * Run after `npm run build` (npm run bench:bundle does both).
  */
@@ -33,7 +34,7 @@ function collect(entries: string[]): Set<string> {
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = /assets\/(index-[^"']+\.js)/.exec(html)?.[1];
 if (!entry) throw new Error('no entry chunk in packages/web/dist/index.html: run npm run build first');
-const homeChunks = readdirSync(assets).filter((file) => /^HomePage-.*\.js$/.test(file));
+const homeChunks = readdirSync(assets).filter((file) => /^(EntryPage|HomePage)-.*\.js$/.test(file));
 const chunks = [...collect([entry, ...homeChunks])]
   .map((file) => ({ file, kib: gzipSync(readFileSync(join(assets, file))).length / 1024 }))
   .sort((a, b) => b.kib - a.kib);

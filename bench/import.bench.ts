@@ -7,6 +7,7 @@
  *     incremental scan);
  *   - peak RSS, sampled during the scan, to show memory stays flat as the library grows.
  * Scale down with BENCH_CBZ, BENCH_EPUB, BENCH_PAGES (e.g. BENCH_CBZ=200 for a quick look).
+ * Then PDFs, in pages/s (support/pdf-import-bench.ts); BENCH_ONLY=pdf runs only that part.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { runImport } from '../packages/server/src/import/library-importer.js';
 import { LocalMediaStore } from '../packages/server/src/media/local-media-store.js';
+import { benchPdfImport } from './support/pdf-import-bench.js';
 
 const CBZ = Number(process.env['BENCH_CBZ'] ?? 2000);
 const EPUB = Number(process.env['BENCH_EPUB'] ?? 200);
@@ -180,4 +182,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.env['BENCH_ONLY'] !== 'pdf') await main();
+await benchPdfImport();

@@ -23,9 +23,10 @@
  * elsewhere are counted and reported) and stops by itself: each side's scroll is capped at
  * BENCH_MAX_S and the whole run at BENCH_TIMEOUT_S. Knobs: BENCH_PAGES (300), BENCH_PAGE_W ×
  * BENCH_PAGE_H (800×1200 JPEG), BENCH_STEP_PX (100), BENCH_CPU_THROTTLE (1; 4 ≈ a mid-range phone),
- * BENCH_MAX_S (70), BENCH_TIMEOUT_S (240).
+ * BENCH_MAX_S (70), BENCH_TIMEOUT_S (240), BENCH_WEB_DIR (serve another build, for an A/B in one sitting), BENCH_PROFILE_DIR (write a sampled
+ * CPU profile of each side's scroll there).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,9 @@ const SCROLL_S = Number(process.env['BENCH_MAX_S'] ?? 70);
 const TIMEOUT_S = Number(process.env['BENCH_TIMEOUT_S'] ?? 240);
 /** Chromium's CPU slow-down (Emulation.setCPUThrottlingRate) during the scroll; 4 is a mid-range phone. */
 const CPU_THROTTLE = Number(process.env['BENCH_CPU_THROTTLE'] ?? 1);
+/** When set, a sampled CPU profile of each side's scroll (open it in DevTools) and a screenshot of its
+ * first screen are written there. */
+const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'];
 /** The scroll is cut in this many equal stretches, with a memory snapshot after each. */
 const STRETCHES = 4;
 const MAIN_THREAD_KEYS = ['task', 'script', 'layout'] as const;
@@ -251,6 +255,8 @@ async function measureSide(
     await pageSession.send('Performance.enable');
     await open(page);
     await page.waitForTimeout(1000);
+    if (PROFILE_DIR)
+      await page.screenshot({ path: join(PROFILE_DIR, `${selector ? 'reader' : 'baseline'}.png`) });
     if (CPU_THROTTLE > 1) await pageSession.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
 
     const snap = (at: string) => snapshot(at, page, pageSession, browserSession, selector);
@@ -267,6 +273,11 @@ async function measureSide(
       const el = selector ? document.querySelector(selector)! : document.scrollingElement!;
       return el.scrollHeight - el.clientHeight;
     }, selector);
+    if (PROFILE_DIR) {
+      await pageSession.send('Profiler.enable');
+      await pageSession.send('Profiler.setSamplingInterval', { interval: 200 });
+      await pageSession.send('Profiler.start');
+    }
     const started = Date.now();
     const stretches: Stretch[] = [];
     const busy = { task: 0, script: 0, layout: 0 };
@@ -284,6 +295,12 @@ async function measureSide(
       clearInterval(sampler);
     }
     const seconds = (Date.now() - started) / 1000;
+    if (PROFILE_DIR) {
+      const { profile } = await pageSession.send('Profiler.stop');
+      const file = join(PROFILE_DIR, `${selector ? 'reader' : 'baseline'}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile of the scroll: ${file}`);
+    }
     await pageSession.send('Memory.simulatePressureNotification', { level: 'critical' });
     await page.waitForTimeout(1000);
     snapshots.push(await snap('end, after memory pressure'));
@@ -509,7 +526,9 @@ async function main(): Promise<void> {
         `${((PAGE_W * PAGE_H * 4) / 2 ** 20).toFixed(1)} MB decoded) in ${((Date.now() - seedStart) / 1000).toFixed(1)} s; ` +
         `scrolling ${STEP_PX} px per frame at 375×812, CPU throttling ×${CPU_THROTTLE}`,
     );
-    server = await startServer({ DATA_DIR: dataDir });
+    // BENCH_WEB_DIR: another build of the app (e.g. an earlier commit's dist) for a back-to-back A/B.
+    const webDir = process.env['BENCH_WEB_DIR'];
+    server = await startServer({ DATA_DIR: dataDir, ...(webDir ? { WEB_DIR: webDir } : {}) });
     baseline = await startBaseline(jpegs);
 
     const readerResult = await measureSide(

@@ -13,19 +13,15 @@
  * BENCH_CHAPTERS (coin chapters seeded, 1,200 — more than a buyer gets through).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { createEnvelope } from '@dm51/shared';
-import { nodeCfbCipher } from '@dm51/shared/node';
-import { createDatabase, type Database } from '../packages/server/src/db/database.js';
+import type { Database } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { LedgerService } from '../packages/server/src/services/ledger.service.js';
 import { WalletService } from '../packages/server/src/services/wallet.service.js';
 import { ledgerViolations, topUp } from '../packages/server/src/testing/money-factory.js';
-import { E2E_KEYS, startServer } from '../e2e/support/server.js';
+import { startServer } from '../e2e/support/server.js';
+import { createBenchSeal } from './support/bench-seal.js';
+import { measurePosts, type Measurement } from './support/autocannon-measure.js';
+import { prepareStorage } from './support/bench-storage.js';
 
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
@@ -34,56 +30,6 @@ const CHAPTERS = Number(process.env['BENCH_CHAPTERS'] ?? 1_200);
 const CHAPTERS_PER_WORK = 20;
 const PAGES = 10;
 const PRICE = 10;
-
-interface Measurement {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Transport errors (timeouts included), non-2xx answers and answers whose code is not 1. */
-  errors: number;
-  ok: number;
-}
-
-/**
- * A database of its own: a temp SQLite file, or a fresh PostgreSQL database dropped at the end.
- * `connect()` opens a handle for the bench's own work (seeding, funding, the checks); the bench
- * closes it while it measures, so the server is alone on the database.
- */
-async function prepareStorage(): Promise<{
-  connect(): Database;
-  env: Record<string, string>;
-  drop(): Promise<void>;
-}> {
-  const url = process.env['DATABASE_URL'];
-  const dataDir = mkdtempSync(join(tmpdir(), 'dm51-bench-unlock-'));
-  if (!url || !/^postgres(ql)?:\/\//.test(url))
-    return {
-      connect: () => createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') }),
-      env: { DATA_DIR: dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  const name = `dm51_bench_unlock_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    connect: () => createDatabase({ databaseUrl: target.toString(), sqlitePath: '' }),
-    env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
-    drop: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Comic works of 20 chapters each: the first free (10 pages), the others coin chapters. */
 async function seedCatalogue(db: Database): Promise<{ free: number[]; locked: number[] }> {
@@ -156,59 +102,22 @@ async function seedCatalogue(db: Database): Promise<{ free: number[]; locked: nu
   return { free, locked: locked.slice(0, CHAPTERS) };
 }
 
-async function measure(url: string, next: () => string): Promise<Measurement> {
-  let ok = 0;
-  let refused = 0;
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        setupRequest: (request) => ({ ...request, body: next() }),
-        onResponse: (status, body) => {
-          // Non-2xx answers are counted by autocannon itself.
-          if (status !== 200) return;
-          if (body.startsWith('{"code":1,')) ok += 1;
-          else if ((refused += 1) <= 3) console.log(`refused: ${body.slice(0, 200)}`);
-        },
-      },
-    ],
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx + refused,
-    ok,
-  };
-}
+const measure = (url: string, next: () => string) =>
+  measurePosts(url, next, { connections: CONNECTIONS, durationS: DURATION_S });
 
 const row = (name: string, m: Measurement) =>
   `${name.padEnd(44)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`;
 
 async function main(): Promise<void> {
-  const storage = await prepareStorage();
+  const storage = await prepareStorage('unlock');
   let db: Database | undefined = storage.connect();
-  const kind = storage.env['DATABASE_URL'] ? 'PostgreSQL' : 'SQLite';
+  const kind = storage.kind;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     await migrateToLatest(db);
     const { free, locked } = await seedCatalogue(db);
     server = await startServer({ ...storage.env, TIMESTAMP_WINDOW_S: '3600' });
-    const envelope = createEnvelope(E2E_KEYS.envelopeKey, nodeCfbCipher);
-    const seal = (payload: Record<string, unknown>) =>
-      new URLSearchParams({
-        data: envelope.seal({
-          facility: 'Linux_h5',
-          apikey: E2E_KEYS.apiKey,
-          is_guest: 0,
-          timestamp: Date.now(),
-          ...payload,
-        }),
-      }).toString();
+    const { envelope, seal } = createBenchSeal({ is_guest: 0 });
     const post = async (path: string, body: string) => {
       const response = await fetch(`${server!.baseURL}${path}`, {
         method: 'POST',
