@@ -255,7 +255,7 @@ describe('the operator console', () => {
     expect(await cspViolations(console_)).toEqual([]);
   });
 
-  it('creates a moderator, who signs in and sees no operator management and no grant button', async () => {
+  it('creates a moderator, who signs in to moderation only: no dashboard, money, system or grants', async () => {
     await consolePage('/system/operators', 'tbody tr.ant-table-row');
     await console_.getByRole('button', { name: 'New operator' }).click();
     const dialog = console_.locator('.ant-modal-content');
@@ -280,12 +280,21 @@ describe('the operator console', () => {
         totpCode(secret),
       );
       expect(await mod.getByTestId('operator').textContent()).toContain('Moderator');
-      await mod.getByText('System', { exact: true }).click();
-      await mod.getByText('Audit log', { exact: true }).waitFor();
-      expect(await mod.getByText('Operators', { exact: true }).count()).toBe(0);
+      // Moderation only: the console opens on the moderation queue, and the menu holds only
+      // Community and Users (no dashboard, money, system or operator management).
+      await mod.waitForURL(/\/admin\/community\/moderation/);
+      await mod.getByTestId('status-filter').waitFor();
+      const menu = mod.locator('.ant-layout-sider .ant-menu');
+      await menu.getByText('Community', { exact: true }).waitFor();
+      await menu.getByText('Users', { exact: true }).waitFor();
+      for (const hidden of ['Dashboard', 'Money', 'System', 'Catalogue', 'Operators'])
+        expect(await menu.getByText(hidden, { exact: true }).count(), hidden).toBe(0);
       await mod.goto('/admin/users/1');
       await mod.getByTestId('user-profile').waitFor();
       expect(await mod.getByTestId('grant-user').count()).toBe(0);
+      // A user's orders and ledger are money: not a moderator's to read.
+      expect(await mod.getByRole('tab', { name: 'Orders' }).count()).toBe(0);
+      expect(await mod.getByRole('tab', { name: 'Ledger' }).count()).toBe(0);
     } finally {
       await modContext.close();
     }

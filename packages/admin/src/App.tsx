@@ -3,7 +3,7 @@
  * bindings, i18next, and Ant Design's themed layout. Each section is a set of Refine resources (the
  * sider menu) and routes; see docs/ARCHITECTURE.md, "How to add a console section".
  */
-import { Authenticated, Refine, type I18nProvider } from '@refinedev/core';
+import { Authenticated, Refine, usePermissions, type I18nProvider } from '@refinedev/core';
 import { ErrorComponent, ThemedLayout, ThemedSider, useNotificationProvider } from '@refinedev/antd';
 import routerProvider, {
   CatchAllNavigate,
@@ -15,8 +15,9 @@ import enUS from 'antd/locale/en_US';
 import zhCNLocale from 'antd/locale/zh_CN';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { accessControlProvider } from './api/access-control';
+import type { Role } from './api/auth-provider';
 import { authProvider } from './api/auth-provider';
 import { dataProvider } from './api/data-provider';
 import { ConsoleHeader } from './components/ConsoleHeader';
@@ -27,6 +28,13 @@ import { SECTIONS } from './sections';
 
 // Charts stay in the dashboard's own chunk.
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
+
+/** The console's first page: the dashboard, or the moderation queue for a moderator (moderation only). */
+function ConsoleHome() {
+  const { data: role, isLoading } = usePermissions<Role>({});
+  if (isLoading) return null;
+  return role === 'moderator' ? <Navigate to="/community/moderation" replace /> : <DashboardPage />;
+}
 
 export function App() {
   const { t, i18n } = useTranslation();
@@ -77,7 +85,7 @@ export function App() {
                   </Authenticated>
                 }
               >
-                <Route index element={<DashboardPage />} />
+                <Route index element={<ConsoleHome />} />
                 {SECTIONS.routes()}
                 <Route path="*" element={<ErrorComponent />} />
               </Route>

@@ -1,4 +1,7 @@
-/** The same role order as the server (admin/roles.ts): buttons an operator may not use are hidden. */
+/**
+ * The same roles as the server (admin/roles.ts): buttons and menu entries an operator may not use
+ * are hidden. The ladder, except that moderators are moderation only.
+ */
 import { usePermissions } from '@refinedev/core';
 import type { Role } from './auth-provider';
 
@@ -13,3 +16,19 @@ export function useCan(required: Role): boolean {
   const { data } = usePermissions<Role>({});
   return hasRole(data, required);
 }
+
+/** True for a moderator: the console shows only moderation (community and user lookup). */
+export function useModerationOnly(): boolean {
+  const { data } = usePermissions<Role>({});
+  return data === 'moderator';
+}
+
+/** Menu entries (Refine resource names) a moderator may open; the server refuses the rest. */
+export const MODERATOR_RESOURCES: ReadonlySet<string> = new Set([
+  'community',
+  'community/comments',
+  'community/reports',
+  'community/words',
+  'community/feedback',
+  'users',
+]);

@@ -8,8 +8,14 @@ import { AppError } from '../errors.js';
 
 export const AdminErrors = {
   authRequired: () => new AppError(ApiCode.ADMIN_AUTH_REQUIRED, 'Please sign in to the console', 401),
-  forbidden: (role: string) =>
-    new AppError(ApiCode.ADMIN_FORBIDDEN, `This needs the ${role} role or higher`, 403),
+  forbidden: (role: string, actual?: string) =>
+    new AppError(
+      ApiCode.ADMIN_FORBIDDEN,
+      actual === 'moderator' && role !== 'moderator'
+        ? 'Moderators can only moderate; this needs another role'
+        : `This needs the ${role} role or higher`,
+      403,
+    ),
   csrf: () =>
     new AppError(ApiCode.ADMIN_CSRF, 'Missing or wrong x-csrf-token header; nothing was changed', 403),
   loginFailed: () => new AppError(ApiCode.ADMIN_LOGIN_FAILED, 'Wrong name, password or code', 401),

@@ -16,7 +16,7 @@ import { AuditRepository } from './audit/audit.repository.js';
 import { sameToken, type ResolvedSession } from './auth/admin-auth.service.js';
 import { AdminErrors } from './admin-errors.js';
 import { isChange, type AdminContext, type AdminRoute } from './admin-route.js';
-import { hasRole } from './roles.js';
+import { mayCall } from './roles.js';
 import { SESSION_COOKIE } from './auth/session-cookie.js';
 
 export const ADMIN_API_PREFIX = '/admin/api';
@@ -70,7 +70,8 @@ async function run(
   if (route.role !== 'public') {
     session = await auth.resolve(request.cookies[SESSION_COOKIE]);
     if (!session) throw AdminErrors.authRequired();
-    if (!hasRole(session.operator.role, route.role)) throw AdminErrors.forbidden(route.role);
+    if (!mayCall(session.operator.role, route))
+      throw AdminErrors.forbidden(route.role, session.operator.role);
     if (change) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !sameToken(sent, session.csrfToken)) throw AdminErrors.csrf();

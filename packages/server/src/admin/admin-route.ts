@@ -45,6 +45,12 @@ export interface AdminRoute<B = unknown, Q = unknown, P = unknown> {
   url: string;
   /** The lowest role that may call it; 'public' only for signing in. */
   role: OperatorRole | 'public';
+  /**
+   * A read a moderator needs for moderation (the queue, reports, feedback, looking up whom to ban,
+   * their own session). Moderators are moderation only: they may call `moderator` routes and the
+   * `viewer` routes marked here, nothing else (roles.ts, `mayCall`).
+   */
+  moderation?: true;
   /** Section tag in the OpenAPI document. */
   tag: string;
   summary: string;

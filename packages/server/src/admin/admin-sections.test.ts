@@ -304,13 +304,14 @@ describe('users', () => {
     expect(await auditRows('user.revoke_sessions')).toHaveLength(1);
   });
 
-  it('lists the audit log newest first with filters', async () => {
+  it('lists the audit log newest first with filters (read-only viewers may read it)', async () => {
+    const viewer = await signedIn(h.ctx.app, 'viewer');
     const all = await adminRequest<{ data: { action: string }[]; total: number }>(
       h.ctx.app,
       'GET',
       '/audit?pageSize=200',
       {
-        session: moderator,
+        session: viewer,
       },
     );
     expect(all.body.total).toBe(all.body.data.length);
@@ -318,7 +319,7 @@ describe('users', () => {
       h.ctx.app,
       'GET',
       `/audit?action=user.grant_coins&targetId=${bob.userId}`,
-      { session: moderator },
+      { session: viewer },
     );
     expect(grants.body.data).toEqual([
       expect.objectContaining({ action: 'user.grant_coins', targetId: String(bob.userId) }),

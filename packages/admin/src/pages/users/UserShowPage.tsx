@@ -22,12 +22,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCan } from '../../api/roles';
+import { useCan, useModerationOnly } from '../../api/roles';
 import { formatTime } from '../../components/format';
 import { useAction } from '../../components/use-action';
 import type { AdminComment } from '../community/ModerationPage';
 import type { UserProfile } from './types';
 import { UserStatusTags } from './UserListPage';
+
+const MONEY_TABS = ['orders', 'ledger'];
 
 interface UserDetail {
   id: number;
@@ -70,6 +72,8 @@ export function UserShowPage() {
   const { id } = useParams();
   const canModerate = useCan('moderator');
   const canAdmin = useCan('admin');
+  // Moderators are moderation only: a user's orders and ledger are not theirs to read.
+  const readsMoney = !useModerationOnly();
   const { query, result } = useShow<UserDetail>({ resource: 'users', id: id! });
   const detail = result;
   const { run, busy } = useAction(['users']);
@@ -329,7 +333,7 @@ export function UserShowPage() {
                   />
                 ),
               },
-            ]}
+            ].filter((tab) => readsMoney || !MONEY_TABS.includes(tab.key))}
           />
         </Card>
       </Space>

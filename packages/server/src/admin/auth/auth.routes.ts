@@ -51,6 +51,7 @@ export const AUTH_ROUTES = [
     method: 'POST',
     url: '/auth/logout',
     role: 'viewer',
+    moderation: true,
     tag: 'console-auth',
     summary: 'Sign out: revokes this session and clears the cookie.',
     async handler({ request, reply, sessionId, operator, change }) {
@@ -66,6 +67,7 @@ export const AUTH_ROUTES = [
     method: 'GET',
     url: '/auth/me',
     role: 'viewer',
+    moderation: true,
     tag: 'console-auth',
     summary: 'The signed-in operator (id, name, role) and the CSRF token changing calls must send.',
     async handler({ operator, csrfToken }) {

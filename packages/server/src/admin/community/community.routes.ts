@@ -14,6 +14,7 @@ export const COMMUNITY_ROUTES = [
     method: 'GET',
     url: '/community/comments',
     role: 'viewer',
+    moderation: true,
     tag: 'console-community',
     summary:
       'Comments by status (0 pending — the moderation queue, oldest first; 1 published; 2 rejected), work, author or text.',
@@ -65,6 +66,7 @@ export const COMMUNITY_ROUTES = [
     method: 'GET',
     url: '/community/reports',
     role: 'viewer',
+    moderation: true,
     tag: 'console-community',
     summary: 'Reported comments (open or handled), each with its content, author and every report reason.',
     query: pageQuery.extend({ handled: z.enum(['0', '1']).default('0') }),
@@ -103,6 +105,7 @@ export const COMMUNITY_ROUTES = [
     method: 'GET',
     url: '/community/words',
     role: 'viewer',
+    moderation: true,
     tag: 'console-community',
     summary: 'The word filter: words masked with * in new comments and feedback.',
     async handler({ request }) {
@@ -127,6 +130,7 @@ export const COMMUNITY_ROUTES = [
     method: 'GET',
     url: '/community/feedback',
     role: 'viewer',
+    moderation: true,
     tag: 'console-community',
     summary: 'Feedback from users, newest first; `replied` 0 or 1 filters.',
     query: pageQuery.extend({ replied: z.enum(['0', '1']).optional() }),

@@ -9,6 +9,7 @@ export const USERS_ROUTES = [
     method: 'GET',
     url: '/users',
     role: 'viewer',
+    moderation: true,
     tag: 'console-users',
     summary:
       'Search users by id, login name, nickname, phone or e-mail; filter registered / guests / banned.',
@@ -30,6 +31,7 @@ export const USERS_ROUTES = [
     method: 'GET',
     url: '/users/:id',
     role: 'viewer',
+    moderation: true,
     tag: 'console-users',
     summary: 'A user: profile, ban, wallet, devices, app sessions, reports filed and received.',
     params: idParams,
