@@ -33,7 +33,12 @@ function operationFor(route: AdminRoute) {
   const roleText =
     route.role === 'public'
       ? 'No session needed.'
-      : `Needs an operator session (cookie \`${SESSION_COOKIE}\`) with role **${route.role}** or higher.` +
+      : `Needs an operator session (cookie \`${SESSION_COOKIE}\`) with role **${route.role}** or higher` +
+        (route.role === 'moderator' || route.moderation
+          ? ' (moderators may call it).'
+          : route.role === 'viewer'
+            ? ' (not moderators: they are moderation only).'
+            : '.') +
         (change
           ? ` Send the session's CSRF token in \`${CSRF_HEADER}\`; the change is written to the audit log.`
           : '');
