@@ -289,6 +289,7 @@ describe('the operator console', () => {
       await menu.getByText('Users', { exact: true }).waitFor();
       for (const hidden of ['Dashboard', 'Money', 'System', 'Catalogue', 'Operators'])
         expect(await menu.getByText(hidden, { exact: true }).count(), hidden).toBe(0);
+      await keepScreenshot(mod, 'admin-moderator');
       await mod.goto('/admin/users/1');
       await mod.getByTestId('user-profile').waitFor();
       expect(await mod.getByTestId('grant-user').count()).toBe(0);
