@@ -313,6 +313,7 @@ export interface DB
   reading_history: ReadingHistoryTable;
   work_stats_daily: WorkStatsDailyTable;
   search_documents: SearchDocumentsTable;
+  search_grams: SearchGramsTable;
   search_history: SearchHistoryTable;
   search_stats_daily: SearchStatsDailyTable;
   ads: AdsTable;
@@ -554,6 +555,12 @@ export interface SearchDocumentsTable {
   src_summary_length: number;
   src_authors_sig: number;
   src_tags_sig: number;
+}
+
+/** One character or pair of adjacent characters of a search document's body (migration 0022). */
+export interface SearchGramsTable {
+  gram: string;
+  work_id: number;
 }
 
 export interface SearchHistoryTable {

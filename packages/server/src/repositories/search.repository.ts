@@ -30,6 +30,32 @@ export interface SearchDocument {
 export const setSignature = (ids: number[]) => ids.length * 1_000_003 + ids.reduce((a, b) => a + b, 0);
 
 const TRIGRAM = 3;
+/** Rows per insert statement when writing grams (SQLite allows 32,766 bound values). */
+const GRAM_INSERT_BATCH = 5_000;
+/**
+ * When a query also has a long term, a short term drives the search only if its works are at most
+ * this share of all documents; a commoner one (作品 in every title) leaves it to the trigram index.
+ */
+const SHORT_DRIVER_MAX_SHARE = 0.2;
+/** Gram frequencies kept for planning (cleared whenever the index changes). */
+const GRAM_COUNT_CACHE_MAX = 10_000;
+
+/**
+ * The distinct characters and pairs of adjacent characters (code points) of a document body that
+ * a search term can ask for: none holding whitespace, since terms are split on it.
+ */
+export function gramsOf(body: string): string[] {
+  const chars = [...body];
+  const grams = new Set<string>();
+  for (let i = 0; i < chars.length; i += 1) {
+    const char = chars[i]!;
+    if (/\s/u.test(char)) continue;
+    grams.add(char);
+    const next = chars[i + 1];
+    if (next !== undefined && !/\s/u.test(next)) grams.add(char + next);
+  }
+  return [...grams];
+}
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const like = (column: string, term: string) =>
   sql<SqlBool>`${sql.ref(column)} like ${likePattern(term)} escape '\\'`;
@@ -43,6 +69,9 @@ const contains = (sqlite: boolean, column: string, term: string) =>
 
 export class SearchRepository {
   private readonly sqlite: boolean;
+  /** How many documents hold a gram, and how many documents there are: for choosing a driver. */
+  private readonly gramCounts = new Map<string, number>();
+  private documentCount: number | null = null;
 
   constructor(private readonly db: Database) {
     this.sqlite = isSqlite(db);
@@ -128,6 +157,8 @@ export class SearchRepository {
   }
 
   private async deleteDocuments(ids: number[], trx: Database = this.db): Promise<void> {
+    this.forgetCounts();
+    await trx.deleteFrom('search_grams').where('work_id', 'in', ids).execute();
     await trx.deleteFrom('search_documents').where('work_id', 'in', ids).execute();
     if (this.sqlite) await sql`delete from search_fts where rowid in (${sql.join(ids)})`.execute(trx);
   }
@@ -140,12 +171,62 @@ export class SearchRepository {
         trx,
       );
       await trx.insertInto('search_documents').values(docs).execute();
+      const grams = docs.flatMap((doc) => gramsOf(doc.body).map((gram) => ({ gram, work_id: doc.work_id })));
+      for (let from = 0; from < grams.length; from += GRAM_INSERT_BATCH)
+        await trx
+          .insertInto('search_grams')
+          .values(grams.slice(from, from + GRAM_INSERT_BATCH))
+          .execute();
       if (this.sqlite) {
         for (const doc of docs) {
           await sql`insert into search_fts (rowid, body) values (${doc.work_id}, ${doc.body})`.execute(trx);
         }
       }
     });
+    this.forgetCounts();
+  }
+
+  private forgetCounts(): void {
+    this.gramCounts.clear();
+    this.documentCount = null;
+  }
+
+  /** How many documents hold `gram` (remembered until the index changes). */
+  private async gramCount(gram: string): Promise<number> {
+    const known = this.gramCounts.get(gram);
+    if (known !== undefined) return known;
+    const row = await this.db
+      .selectFrom('search_grams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('gram', '=', gram)
+      .executeTakeFirstOrThrow();
+    if (this.gramCounts.size >= GRAM_COUNT_CACHE_MAX) this.gramCounts.clear();
+    this.gramCounts.set(gram, Number(row.n));
+    return Number(row.n);
+  }
+
+  private async documents(): Promise<number> {
+    if (this.documentCount === null) {
+      const row = await this.db
+        .selectFrom('search_documents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      this.documentCount = Number(row.n);
+    }
+    return this.documentCount;
+  }
+
+  /**
+   * The short term (under a trigram) whose works are fewest, and how many: the search starts from
+   * its gram's works and checks every other term on those documents only.
+   */
+  private async rarestShortTerm(short: string[]): Promise<{ term: string; count: number } | null> {
+    let best: { term: string; count: number } | null = null;
+    for (const term of short) {
+      const count = await this.gramCount(term);
+      if (!best || count < best.count) best = { term, count };
+    }
+    return best;
   }
 
   /** Works matching every term (lowercased), best first: title, then people, then summary hits. */
@@ -157,15 +238,27 @@ export class SearchRepository {
     limit: number,
   ): Promise<{ rows: WorkCardRow[]; total: number }> {
     const long = terms.filter((term) => [...term].length >= TRIGRAM);
+    const short = terms.filter((term) => !long.includes(term));
+    // Which index chooses the candidates: the rarest short term's grams, unless a long term is
+    // there and that short term is common (then the trigram index is the narrower start).
+    const rarest = await this.rarestShortTerm(short);
+    const shortDrives =
+      rarest !== null &&
+      (long.length === 0 || rarest.count <= (await this.documents()) * SHORT_DRIVER_MAX_SHARE);
     const conditions: Expression<SqlBool>[] = [];
-    if (this.sqlite && long.length) {
+    if (rarest && shortDrives) {
+      conditions.push(
+        sql<SqlBool>`d.work_id in (select work_id from search_grams where gram = ${rarest.term})`,
+      );
+    } else if (this.sqlite && long.length) {
       const match = long.map((term) => `"${term.replace(/"/g, '""')}"`).join(' AND ');
       conditions.push(
         sql<SqlBool>`d.work_id in (select rowid from search_fts where search_fts match ${match})`,
       );
     }
     for (const term of terms) {
-      if (this.sqlite && long.includes(term)) continue;
+      if (rarest && shortDrives && term === rarest.term) continue;
+      if (this.sqlite && !shortDrives && long.includes(term)) continue;
       conditions.push(contains(this.sqlite, 'd.body', term));
     }
     let base = this.db
