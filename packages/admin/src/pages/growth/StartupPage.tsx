@@ -5,7 +5,7 @@
  */
 import { List } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
@@ -51,7 +51,7 @@ export function StartupPage() {
         form={form}
         layout="vertical"
         disabled={!canAdmin}
-        style={{ maxWidth: 760 }}
+        style={{ maxWidth: 1200 }}
         onFinish={async (values) => {
           const body = { ...values, ...Object.fromEntries(FLAGS.map((f) => [f, values[f] ? 1 : 0])) };
           await run('put', '/growth/start-settings', body, t('growthset.saved'));
@@ -60,42 +60,56 @@ export function StartupPage() {
       >
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Alert type="info" showIcon message={t('growthset.startup.help')} />
-          <Card title={t('growthset.startup.splash')} size="small" loading={query.isLoading}>
-            {flag('app_start_switch')}
-            <Form.Item
-              name="app_start_countdown"
-              label={t('growthset.startup.app_start_countdown')}
-              rules={[{ required: true }, { type: 'integer', min: 1, max: 30 }]}
-            >
-              <InputNumber min={1} max={30} precision={0} data-testid="start-app_start_countdown" />
-            </Form.Item>
-            {link('image')}
-            {link('url')}
-          </Card>
-          <Card title={t('growthset.startup.banner')} size="small" loading={query.isLoading}>
-            {link('app_download_url')}
-            <Form.Item name="app_text" label={t('growthset.startup.app_text')} rules={[{ max: 200 }]}>
-              <Input data-testid="start-app_text" />
-            </Form.Item>
-          </Card>
-          <Card title={t('growthset.startup.tabs')} size="small" loading={query.isLoading}>
-            {flag('app_tabbar_ai_mode')}
-            {link('app_tabbar_ai_url', '/pages/ai/ai')}
-            {flag('game_tab_mode')}
-            <Form.Item
-              name="game_tab_name"
-              label={t('growthset.startup.game_tab_name')}
-              rules={[{ max: 20 }]}
-            >
-              <Input data-testid="start-game_tab_name" />
-            </Form.Item>
-            {link('game_tab_url')}
-          </Card>
-          {canAdmin && (
-            <Button type="primary" htmlType="submit" loading={busy} data-testid="start-save">
-              {t('common.save')}
-            </Button>
-          )}
+          <Row gutter={16}>
+            <Col span={12}>
+              <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+                <Card title={t('growthset.startup.splash')} size="small" loading={query.isLoading}>
+                  {flag('app_start_switch')}
+                  <Form.Item
+                    name="app_start_countdown"
+                    label={t('growthset.startup.app_start_countdown')}
+                    rules={[{ required: true }, { type: 'integer', min: 1, max: 30 }]}
+                  >
+                    <InputNumber min={1} max={30} precision={0} data-testid="start-app_start_countdown" />
+                  </Form.Item>
+                  {link('image')}
+                  {link('url')}
+                </Card>
+                <Card title={t('growthset.startup.banner')} size="small" loading={query.isLoading}>
+                  {link('app_download_url')}
+                  <Form.Item name="app_text" label={t('growthset.startup.app_text')} rules={[{ max: 200 }]}>
+                    <Input data-testid="start-app_text" />
+                  </Form.Item>
+                </Card>
+              </Space>
+            </Col>
+            <Col span={12}>
+              <Card title={t('growthset.startup.tabs')} size="small" loading={query.isLoading}>
+                {flag('app_tabbar_ai_mode')}
+                {link('app_tabbar_ai_url', '/pages/ai/ai')}
+                {flag('game_tab_mode')}
+                <Form.Item
+                  name="game_tab_name"
+                  label={t('growthset.startup.game_tab_name')}
+                  rules={[{ max: 20 }]}
+                >
+                  <Input data-testid="start-game_tab_name" />
+                </Form.Item>
+                {link('game_tab_url')}
+              </Card>
+              {canAdmin && (
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  loading={busy}
+                  data-testid="start-save"
+                  style={{ marginTop: 16 }}
+                >
+                  {t('common.save')}
+                </Button>
+              )}
+            </Col>
+          </Row>
         </Space>
       </Form>
     </List>

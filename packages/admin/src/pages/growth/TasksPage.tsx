@@ -72,7 +72,7 @@ export function TasksPage() {
           >
             <Form.List name="days">
               {(fields) => (
-                <Space wrap size="middle" align="start">
+                <Space wrap size={10} align="start">
                   {fields.map((field, index) => {
                     const type = checkinDays?.[index]?.rewardType ?? 'coins';
                     return (
@@ -80,7 +80,7 @@ export function TasksPage() {
                         key={field.key}
                         size="small"
                         title={t('growthset.tasks.day', { day: index + 1 })}
-                        style={{ width: 170 }}
+                        style={{ width: 148 }}
                       >
                         <Form.Item name={[field.name, 'day']} hidden>
                           <InputNumber />
