@@ -95,17 +95,19 @@ export const START_SETTINGS_INPUT = z
 /** Plain text as the app shows it (React text, never HTML): tags and their scripts removed. */
 export function plainText(text: string): string {
   const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
-  return stripped
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\r\n?/g, '\n')
-    // Control characters other than line breaks and tabs would only show as boxes.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .trim();
+  return (
+    stripped
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\r\n?/g, '\n')
+      // Control characters other than line breaks and tabs would only show as boxes.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .trim()
+  );
 }
 
 const title = z.string().trim().min(1).max(200);
