@@ -2,7 +2,7 @@
  * Growth → Tasks, Invites, Start-up settings and Texts in Chromium against the real built server:
  * the owner (real CLI, TOTP sign-in) raises the first check-in day's reward and rewrites the about
  * text; a reader's phone (375×812) shows the new reward on the quest page, is paid it on checking
- * in, and shows the new about text. Screenshots (E2E_SCREENSHOTS) of the four console pages at
+ * in, shows a task's new target and reward edited in its dialog, and shows the new about text. Screenshots (E2E_SCREENSHOTS) of the four console pages at
  * 1440×900: admin-growth-tasks / -invites / -startup / -texts.png, and the two app pages.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -131,6 +131,24 @@ describe('the console’s Growth settings', () => {
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.after_json)).toMatchObject({ makeupCost: 35 });
   }, 180_000);
+
+  it('a task’s new target and reward, edited in its dialog, show in the reader’s task centre', async () => {
+    await consolePage('/growth/tasks', '[data-testid="edit-task-daily_read_chapters"]');
+    await console_.getByTestId('edit-task-daily_read_chapters').click();
+    await inputOf('task-target').fill('6');
+    await inputOf('task-reward-amount').fill('12');
+    await console_.getByTestId('task-save').click();
+    await saved();
+    await expect
+      .poll(() => console_.getByTestId('task-reward-daily_read_chapters').textContent())
+      .toBe('+12 coins');
+
+    await openQuest(reader);
+    await expect
+      .poll(() => reader.getByTestId('quest-progress-daily_read_chapters').textContent())
+      .toBe('0/6');
+    expect(await reader.getByTestId('quest-task-daily_read_chapters').textContent()).toContain('12');
+  }, 120_000);
 
   it('a new about text shows on the reader’s about page, as plain text', async () => {
     await consolePage('/growth/texts', '[data-testid="text-about-content"]');
