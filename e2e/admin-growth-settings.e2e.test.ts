@@ -1,9 +1,10 @@
 /**
  * Growth → Tasks, Invites, Start-up settings and Texts in Chromium against the real built server:
- * the owner (real CLI, TOTP sign-in) raises the first check-in day's reward and rewrites the about
- * text; a reader's phone (375×812) shows the new reward on the quest page, is paid it on checking
- * in, shows a task's new target and reward edited in its dialog, and shows the new about text. Screenshots (E2E_SCREENSHOTS) of the four console pages at
- * 1440×900: admin-growth-tasks / -invites / -startup / -texts.png, and the two app pages.
+ * the owner (real CLI, TOTP sign-in) raises the first check-in day's reward, edits a task in its
+ * dialog and rewrites the about text; a reader's phone (375×812) shows the new reward on the quest
+ * page and is paid it on checking in, shows the task's new target and reward, and shows the new
+ * about text. Screenshots (E2E_SCREENSHOTS) of the four console pages at 1440×900:
+ * admin-growth-tasks / -invites / -startup / -texts.png, and the two app pages.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
