@@ -1,10 +1,11 @@
 /**
- * Growth → Tasks, Invites, Start-up settings and Texts in Chromium against the real built server:
- * the owner (real CLI, TOTP sign-in) raises the first check-in day's reward, edits a task in its
- * dialog and rewrites the about text; a reader's phone (375×812) shows the new reward on the quest
- * page and is paid it on checking in, shows the task's new target and reward, and shows the new
- * about text. Screenshots (E2E_SCREENSHOTS) of the four console pages at 1440×900:
- * admin-growth-tasks / -invites / -startup / -texts.png, and the two app pages.
+ * Growth → Tasks, Invites, Start-up settings and Texts in Chromium against the real built server.
+ * The owner (real CLI, TOTP sign-in) changes them in the console and a reader's phone (375×812)
+ * follows: the new check-in reward on the quest page (and paid on checking in), a task's new target
+ * and reward, the new about text, a new invitee reward paid to a friend who registers through the
+ * reader's link (then listed among the top inviters), and the AI tab gone from the tab bar.
+ * Screenshots (E2E_SCREENSHOTS) of the four console pages at 1440×900: admin-growth-tasks /
+ * -invites / -startup / -texts.png, and two app pages.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,10 +20,11 @@ import {
   signInToConsole,
   type CreatedOperator,
 } from './support/admin-console.js';
-import { go, storedSession } from './support/app-session.js';
+import { go, registerByEmail, storedSession } from './support/app-session.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
 import { startServerAndBrowser } from './support/harness.js';
 import { queryServerDb } from './support/import-status.js';
+import { balancePage, readInvite } from './support/invite-flow.js';
 import { keepScreenshot } from './support/screenshots.js';
 import type { RunningServer } from './support/server.js';
 import { openQuest, registerNewUser } from './support/task-flow.js';
@@ -60,6 +62,10 @@ async function consolePage(path: string, ready: string): Promise<void> {
   await console_.goto(`/admin${path}`);
   await console_.locator(ready).first().waitFor();
   await console_.waitForTimeout(400);
+}
+
+async function uidOf(page: Page): Promise<number> {
+  return (await storedSession(page)).uid;
 }
 
 async function saved(): Promise<void> {
@@ -124,7 +130,7 @@ describe('the console’s Growth settings', () => {
     await keepScreenshot(reader, 'admin-growth-app-checkin');
     await reader.getByTestId('quest-checkin-button').click();
     await reader.locator('[data-testid="quest-checkin"][data-streak="1"]').waitFor();
-    const uid = (await storedSession(reader)).uid;
+    const uid = await uidOf(reader);
     expect(db<{ ticket: number }>(`select ticket from users where id = ${uid}`)[0]).toEqual({ ticket: 88 });
     const audit = db<{ after_json: string }>(
       `select after_json from audit_log where action = 'checkin.update'`,
@@ -172,20 +178,55 @@ describe('the console’s Growth settings', () => {
     );
   }, 120_000);
 
-  it('the invites and start-up settings pages show the rules the app follows', async () => {
+  it('a new invitee reward is what a friend gets, and the friend shows among the top inviters', async () => {
     await consolePage('/growth/invites', '[data-testid="invite-save"]');
     expect(await inputOf('invite-invitee_coins').inputValue()).toBe('50');
-    await keepScreenshot(console_, 'admin-growth-invites');
+    await inputOf('invite-invitee_coins').fill('66');
+    await console_.getByTestId('invite-save').click();
+    await saved();
 
+    const invite = await readInvite(reader);
+    const friendContext = await newPhoneContext(browser, server.baseURL);
+    try {
+      const friend = await friendContext.newPage();
+      await friend.goto(invite.link);
+      await friend.waitForFunction(() => location.hash.startsWith('#/pages/user/login/login'));
+      await friend.getByTestId('login-to-register').click();
+      expect(await friend.getByTestId('register-invite').inputValue()).toBe(invite.code);
+      await registerByEmail(friend, smtp, `friend-${Date.now()}@example.test`, 'invite password');
+      await expect.poll(await balancePage(friend)).toBe(66);
+    } finally {
+      await friendContext.close();
+    }
+
+    await consolePage('/growth/invites', '[data-testid="invite-save"]');
+    await console_.locator('.ant-table-row').first().waitFor();
+    expect(await console_.locator('.ant-table-row').count()).toBe(2); // one top inviter, one code entered
+    expect(await console_.locator('.ant-table-row').first().textContent()).toContain(
+      String(await uidOf(reader)),
+    );
+    await keepScreenshot(console_, 'admin-growth-invites');
+  }, 180_000);
+
+  it('switching the AI tab off in start-up settings takes it out of the reader’s tab bar', async () => {
+    await go(reader, '/pages/home/home');
+    await reader.getByTestId('tab-ai').waitFor();
     await consolePage('/growth/startup', '[data-testid="start-save"]');
     expect(await inputOf('start-app_start_countdown').inputValue()).toBe('5');
     await keepScreenshot(console_, 'admin-growth-startup');
-    await inputOf('start-game_tab_name').fill('Games');
+    await console_.getByTestId('start-app_tabbar_ai_mode').click();
     await console_.getByTestId('start-save').click();
     await saved();
-    expect(db<{ value: string }>(`select value from settings where key = 'start.game_tab_name'`)[0]).toEqual({
-      value: '"Games"',
+    expect(
+      db<{ value: string }>(`select value from settings where key = 'start.app_tabbar_ai_mode'`)[0],
+    ).toEqual({
+      value: '0',
     });
+
+    await reader.reload();
+    await reader.getByTestId('tab-bar').waitFor();
+    await reader.getByTestId('tab-comics').waitFor();
+    await expect.poll(() => reader.getByTestId('tab-ai').count()).toBe(0);
     expect(await cspViolations(console_)).toEqual([]);
   }, 120_000);
 });
