@@ -3,6 +3,7 @@ import { systemAiZhCN } from './system-ai.zh-CN';
 import { libraryCatalogueZhCN } from './library-catalogue.zh-CN';
 import type { en } from './en';
 import { moneyGrowthZhCN } from './money-growth.zh-CN';
+import { growthSettingsZhCN } from './growth-settings.zh-CN';
 
 export const zhCN: typeof en = {
   ...moneyGrowthZhCN,
@@ -204,4 +205,5 @@ export const zhCN: typeof en = {
   },
   ...systemAiZhCN,
   libcat: libraryCatalogueZhCN,
+  growthset: growthSettingsZhCN,
 };

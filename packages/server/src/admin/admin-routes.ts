@@ -16,6 +16,7 @@ import { DASHBOARD_ROUTES } from './dashboard/dashboard.routes.js';
 import { OPERATORS_ROUTES } from './operators/operators.routes.js';
 import { SYSTEM_ROUTES } from './system/system.routes.js';
 import { USERS_ROUTES } from './users/users.routes.js';
+import { GROWTH_SETTINGS_ROUTES } from './growth/growth-settings.routes.js';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...AUTH_ROUTES,
@@ -30,4 +31,5 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...OPERATORS_ROUTES,
   ...SYSTEM_ROUTES,
   ...AI_ROUTES,
+  ...GROWTH_SETTINGS_ROUTES,
 ];

@@ -1,8 +1,12 @@
-/** Growth (so far): the app's update config. Tasks, invites, ads, start-up settings and texts are still to come. */
+/** Growth: the app's update config, tasks, invites, start-up settings and texts. */
 import { RiseOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
 import type { ConsoleSection } from '../../sections';
 import { UpdateConfigPage } from './UpdateConfigPage';
+import { InvitesPage } from './InvitesPage';
+import { StartupPage } from './StartupPage';
+import { TasksPage } from './TasksPage';
+import { TextsPage } from './TextsPage';
 
 export const growthSection: ConsoleSection = {
   resources: (t) => [
@@ -12,10 +16,34 @@ export const growthSection: ConsoleSection = {
       list: '/growth/update',
       meta: { parent: 'growth', label: t('growth.update') },
     },
+    {
+      name: 'growth/tasks',
+      list: '/growth/tasks',
+      meta: { parent: 'growth', label: t('growthset.tasks.menu') },
+    },
+    {
+      name: 'growth/invitations',
+      list: '/growth/invites',
+      meta: { parent: 'growth', label: t('growthset.invites.menu') },
+    },
+    {
+      name: 'growth/start-settings',
+      list: '/growth/startup',
+      meta: { parent: 'growth', label: t('growthset.startup.menu') },
+    },
+    {
+      name: 'growth/texts',
+      list: '/growth/texts',
+      meta: { parent: 'growth', label: t('growthset.texts.menu') },
+    },
   ],
   routes: (
     <Route path="growth" key="growth">
       <Route path="update" element={<UpdateConfigPage />} />
+      <Route path="tasks" element={<TasksPage />} />
+      <Route path="invites" element={<InvitesPage />} />
+      <Route path="startup" element={<StartupPage />} />
+      <Route path="texts" element={<TextsPage />} />
     </Route>
   ),
 };
