@@ -222,7 +222,9 @@ describe('AI cos with an OpenAI-compatible server on loopback', () => {
     h = await harness({
       provider: 'openai',
       openai: { baseUrl: peer.url, apiKey: 'sk-test', model: 'm' },
-      jobTimeoutS: 1,
+      // Long enough that a quick failure is never overtaken by the time limit on a loaded machine
+      // (CI once saw "Timed out" for the peer's immediate 500), short enough for the hang case.
+      jobTimeoutS: 4,
       maxJobsPerUser: 2,
     });
   });
