@@ -2,6 +2,7 @@
 import { systemAiEn } from './system-ai.en';
 import { moneyGrowthEn } from './money-growth.en';
 import { libraryCatalogueEn } from './library-catalogue.en';
+import { catalogueMoreEn } from './catalogue-more.en';
 export const en = {
   ...moneyGrowthEn,
   app: { title: '51动漫 Console' },
@@ -203,4 +204,5 @@ export const en = {
   },
   ...systemAiEn,
   libcat: libraryCatalogueEn,
+  catmore: catalogueMoreEn,
 };
