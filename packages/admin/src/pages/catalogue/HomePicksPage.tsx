@@ -96,8 +96,8 @@ export function HomePicksPage() {
     if (!current) return;
     setBanners(current.banners);
     setReco(current.reco);
-    setPreview(null);
   }, [current]);
+  useEffect(() => setPreview(null), [kind]);
   const body = () => ({
     banners: banners.map((b) => ({ workId: b.workId, imageKey: b.imageKey })),
     reco: reco.map((r) => r.workId),
@@ -180,28 +180,32 @@ export function HomePicksPage() {
                 actions={rowActions(banners, setBanners, index, 'banner')}
                 data-testid={`banner-${index}`}
               >
-                <Space>
-                  {b.thumb ? (
-                    <img src={b.thumb} alt="" style={{ height: 48, maxWidth: 120, objectFit: 'cover' }} />
-                  ) : null}
-                  <span>
-                    #{b.workId} {b.title}
-                  </span>
-                  <Tag>{b.imageKey ? t('catmore.uploadBanner') : t('catmore.workCover')}</Tag>
-                  {canChange && (
-                    <Upload
-                      accept="image/*"
-                      showUploadList={false}
-                      beforeUpload={(file) => {
-                        void uploadImage(index, file).catch(() => undefined);
-                        return false;
-                      }}
-                    >
-                      <Button size="small" data-testid={`banner-image-${index}`}>
-                        {t('catmore.uploadBanner')}
-                      </Button>
-                    </Upload>
-                  )}
+                <Space direction="vertical" size={4}>
+                  <Space>
+                    {b.thumb ? (
+                      <img src={b.thumb} alt="" style={{ height: 48, width: 96, objectFit: 'cover' }} />
+                    ) : null}
+                    <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+                      #{b.workId} {b.title}
+                    </Typography.Text>
+                  </Space>
+                  <Space size={4}>
+                    <Tag>{b.imageKey ? t('catmore.uploadBanner') : t('catmore.workCover')}</Tag>
+                    {canChange && (
+                      <Upload
+                        accept="image/*"
+                        showUploadList={false}
+                        beforeUpload={(file) => {
+                          void uploadImage(index, file).catch(() => undefined);
+                          return false;
+                        }}
+                      >
+                        <Button size="small" data-testid={`banner-image-${index}`}>
+                          {t('catmore.upload')}
+                        </Button>
+                      </Upload>
+                    )}
+                  </Space>
                 </Space>
               </List.Item>
             )}
