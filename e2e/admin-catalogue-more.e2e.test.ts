@@ -3,7 +3,8 @@
  * creates the owner, who signs in with TOTP; (1) uploads a red cover for a comic, and a reader in
  * the app (375×812) sees it on the work's page; (2) chooses a banner with a blue picture of its own
  * and pins a recommended work, previews and saves, and the reader's home shows that banner first
- * and the pinned work first among the recommendations; (3) previews a merge of two comics. No CSP
+ * and the pinned work first among the recommendations; (3) merges a comic the reader keeps on the
+ * shelf into another: the shelf then holds the kept one and the duplicate's page is gone. No CSP
  * violation on either side. Pictures (E2E_SCREENSHOTS): admin-catalogue-cover, admin-home-banners,
  * admin-catalogue-merge at 1440×900.
  */
@@ -104,6 +105,10 @@ async function choose(select: Locator, text: string): Promise<void> {
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
     .first()
     .click();
+  // Closed (antd keeps a closed dropdown in the page, hidden), so pictures show the page itself.
+  await expect
+    .poll(() => operator.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count())
+    .toBe(0);
 }
 
 describe('Catalogue: cover, home banners, merge', () => {
@@ -181,8 +186,14 @@ describe('Catalogue: cover, home banners, merge', () => {
     expect(await firstReco.getAttribute('data-testid')).toBe(`work-card-${pinned!.id}`);
   });
 
-  it('previews a merge of two comics', async () => {
+  it('merges a duplicate: the reader’s shelf now holds the kept work and the duplicate is gone', async () => {
     const [keep, , , dupe] = seeded.comics;
+    await reader.goto(`/#/pages/cartoon/details?column=${dupe!.id}`);
+    const heart = reader.getByTestId('detail-favorite');
+    await heart.waitFor();
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+
     await operator.goto('/admin/catalogue/merge');
     await choose(operator.getByTestId('merge-keep'), keep!.title);
     await choose(operator.getByTestId('merge-away'), dupe!.title);
@@ -191,6 +202,18 @@ describe('Catalogue: cover, home banners, merge', () => {
     await plan.waitFor();
     expect(await plan.textContent()).toContain(dupe!.title);
     await keepScreenshot(operator, 'admin-catalogue-merge');
+    await operator.getByTestId('merge-run').click();
+    await operator.locator('.ant-popconfirm .ant-btn-primary').click();
+    await operator.locator('.ant-notification-notice-success', { hasText: 'Merged' }).waitFor();
+
+    // A fresh load (the page of B was open before, with its answer cached).
+    await reader.goto(`/#/pages/cartoon/details?column=${dupe!.id}`);
+    await reader.reload();
+    await reader.getByTestId('detail-missing').waitFor();
+    await reader.goto('/#/pages/book/book');
+    await reader.reload();
+    await reader.getByTestId(`shelf-item-${keep!.id}`).waitFor();
+    expect(await reader.getByTestId(`shelf-item-${dupe!.id}`).count()).toBe(0);
     expect(await cspViolations(reader)).toEqual([]);
     expect(await cspViolations(operator)).toEqual([]);
   });
