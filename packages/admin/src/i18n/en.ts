@@ -3,6 +3,7 @@ import { systemAiEn } from './system-ai.en';
 import { moneyGrowthEn } from './money-growth.en';
 import { libraryCatalogueEn } from './library-catalogue.en';
 import { growthSettingsEn } from './growth-settings.en';
+import { catalogueMoreEn } from './catalogue-more.en';
 export const en = {
   ...moneyGrowthEn,
   app: { title: '51动漫 Console' },
@@ -205,4 +206,5 @@ export const en = {
   ...systemAiEn,
   libcat: libraryCatalogueEn,
   growthset: growthSettingsEn,
+  catmore: catalogueMoreEn,
 };

@@ -1,6 +1,7 @@
 /** 简体中文 strings of the console (same keys as en.ts). */
 import { systemAiZhCN } from './system-ai.zh-CN';
 import { libraryCatalogueZhCN } from './library-catalogue.zh-CN';
+import { catalogueMoreZhCN } from './catalogue-more.zh-CN';
 import type { en } from './en';
 import { moneyGrowthZhCN } from './money-growth.zh-CN';
 import { growthSettingsZhCN } from './growth-settings.zh-CN';
@@ -206,4 +207,5 @@ export const zhCN: typeof en = {
   ...systemAiZhCN,
   libcat: libraryCatalogueZhCN,
   growthset: growthSettingsZhCN,
+  catmore: catalogueMoreZhCN,
 };

@@ -57,6 +57,8 @@ export interface AdminRoute<B = unknown, Q = unknown, P = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** Bytes a body may have when more than the server's default (uploads sent as base64 JSON). */
+  bodyLimit?: number;
   handler(ctx: AdminContext<B, Q, P>): Promise<unknown>;
 }
 

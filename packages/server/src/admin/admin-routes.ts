@@ -8,6 +8,7 @@ import { AI_ROUTES } from './ai/ai.routes.js';
 import { AUDIT_ROUTES } from './audit/audit.routes.js';
 import { AUTH_ROUTES } from './auth/auth.routes.js';
 import { CATALOGUE_ROUTES } from './catalogue/catalogue.routes.js';
+import { CATALOGUE_MORE_ROUTES } from './catalogue/catalogue-more.routes.js';
 import { LIBRARY_ROUTES } from './library/library.routes.js';
 import { COMMUNITY_ROUTES } from './community/community.routes.js';
 import { MONEY_ROUTES } from './money/money.routes.js';
@@ -27,6 +28,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...GROWTH_ROUTES,
   ...LIBRARY_ROUTES,
   ...CATALOGUE_ROUTES,
+  ...CATALOGUE_MORE_ROUTES,
   ...AUDIT_ROUTES,
   ...OPERATORS_ROUTES,
   ...SYSTEM_ROUTES,

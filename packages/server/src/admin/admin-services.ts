@@ -14,6 +14,11 @@ import { AdminAuthService } from './auth/admin-auth.service.js';
 import { OperatorRepository } from './auth/operator.repository.js';
 import { CatalogueAdminRepository } from './catalogue/catalogue.repository.js';
 import { CatalogueAdminService } from './catalogue/catalogue.service.js';
+import { CoverAdminService } from './catalogue/cover.service.js';
+import { HomePicksAdminService } from './catalogue/home-picks.service.js';
+import { MergeAdminService } from './catalogue/merge.service.js';
+import { PeopleAdminService } from './catalogue/people.service.js';
+import { HomePicksRepository } from '../repositories/home-picks.repository.js';
 import { LibraryRepository } from './library/library.repository.js';
 import { LibraryService } from './library/library.service.js';
 import { CommunityRepository } from './community/community.repository.js';
@@ -35,6 +40,10 @@ export interface AdminServices {
   money: MoneyService;
   library: LibraryService;
   catalogue: CatalogueAdminService;
+  cover: CoverAdminService;
+  people: PeopleAdminService;
+  homePicks: HomePicksAdminService;
+  merge: MergeAdminService;
 }
 
 export function createAdminServices(
@@ -74,5 +83,9 @@ export function createAdminServices(
     ),
     library: new LibraryService(new LibraryRepository(db), domains.imports, domains.libraryDir ?? null),
     catalogue: new CatalogueAdminService(new CatalogueAdminRepository(db)),
+    cover: new CoverAdminService(),
+    people: new PeopleAdminService(),
+    homePicks: new HomePicksAdminService(new HomePicksRepository(db)),
+    merge: new MergeAdminService(),
   };
 }

@@ -11,6 +11,7 @@ import type { AiBaseTables } from './schema-ai.js';
 import type { AiImageTables } from './schema-ai-images.js';
 import type { AiChatTables } from './schema-ai-chat.js';
 import type { AppTokenTables } from './schema-app-tokens.js';
+import type { HomePickTables } from './schema-home-picks.js';
 import type { AdminTables } from './schema-admin.js';
 
 /** Columns with a database default are `Generated`: optional on insert. */
@@ -285,6 +286,7 @@ export interface DB
     AiImageTables,
     AiChatTables,
     AppTokenTables,
+    HomePickTables,
     AdminTables {
   users: UsersTable;
   guest_devices: GuestDevicesTable;

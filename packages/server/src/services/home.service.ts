@@ -1,11 +1,15 @@
 /**
  * The home tabs (/v3/comic/index, /v3/book/index) and ads. Home data is the same for every session,
  * and every app launch asks for it, so answers are cached for a few seconds per (type, sizes).
+ * Banners and the first recommended works follow the operator's choices (home_picks, console →
+ * Catalogue → Home) when a kind has any; otherwise the automatic choice below.
  */
 import type { Ad, HomeData } from '@dm51/shared';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { AdsRepository } from '../repositories/catalogue-ads.repository.js';
 import type { RankingRepository } from '../repositories/ranking.repository.js';
+import type { HomePicks, HomePicksRepository } from '../repositories/home-picks.repository.js';
+import type { WorkCardRow } from '../repositories/catalogue.repository.js';
 import type { CatalogueService } from './catalogue.service.js';
 import { mediaUrlPath } from '../media/media-key.js';
 import { dayOf } from './view-counter.service.js';
@@ -42,6 +46,7 @@ export class HomeService {
     private readonly ads: AdsRepository,
     private readonly works: CatalogueService,
     private readonly clock: () => number = () => Date.now(),
+    private readonly picks: HomePicksRepository | null = null,
   ) {}
 
   async home(type: number, sizes: HomeSizes): Promise<HomeData> {
@@ -60,22 +65,56 @@ export class HomeService {
     this.cache.clear();
   }
 
-  private async build(type: number, sizes: HomeSizes): Promise<HomeData> {
+  /** What the home of `type` would show with these choices (the console's preview; not cached). */
+  preview(type: number, sizes: HomeSizes, picks: HomePicks): Promise<HomeData> {
+    return this.build(type, sizes, picks);
+  }
+
+  /** Published works of `ids` in that order (unknown or unpublished ones left out). */
+  private async inOrder(ids: number[]): Promise<WorkCardRow[]> {
+    const rows = await this.catalogue.cardsByIds(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private async build(type: number, sizes: HomeSizes, chosen?: HomePicks): Promise<HomeData> {
+    const picks = chosen ?? (this.picks ? await this.picks.picks(type) : { banners: [], reco: [] });
     const list = (order: 'new' | 'score', limit: number) =>
       this.catalogue.listWorks({ type, categoryId: 0, tagId: 0, status: 0, pay: 0, order, offset: 0, limit });
     const today = dayOf(Math.floor(this.clock() / 1000));
-    const [trending, reco, news, classes, ads] = await Promise.all([
-      this.ranking.rank(type, 'views', today - BANNER_WINDOW_DAYS + 1, 0, BANNER_SIZE),
-      list('score', sizes.reco_size),
+    const pinnedBanners = picks.banners.length
+      ? (await this.inOrder(picks.banners.map((b) => b.workId))).filter((row) => row.type === type)
+      : [];
+    const pinnedReco = picks.reco.length
+      ? (await this.inOrder(picks.reco)).filter((row) => row.type === type).slice(0, sizes.reco_size)
+      : [];
+    const [trending, autoReco, news, classes, ads] = await Promise.all([
+      pinnedBanners.length
+        ? { rows: [] }
+        : this.ranking.rank(type, 'views', today - BANNER_WINDOW_DAYS + 1, 0, BANNER_SIZE),
+      list('score', sizes.reco_size + pinnedReco.length),
       list('new', sizes.news_size),
       sizes.type_size > 0 ? this.catalogue.categoryShowcase(type, sizes.type_size, MAX_CLASSES) : [],
       this.sortAds(),
     ]);
-    const bannerRows = trending.rows.length ? trending.rows : (await list('score', BANNER_SIZE)).rows;
+    // Pinned works first, then the automatic ones that are not pinned, up to the size asked.
+    const pinnedIds = new Set(pinnedReco.map((row) => row.id));
+    const reco = {
+      rows: [...pinnedReco, ...autoReco.rows.filter((row) => !pinnedIds.has(row.id))].slice(
+        0,
+        sizes.reco_size,
+      ),
+    };
+    const images = new Map(picks.banners.map((b) => [b.workId, b.imageKey]));
+    const bannerRows: WorkCardRow[] = pinnedBanners.length
+      ? pinnedBanners
+      : trending.rows.length
+        ? trending.rows
+        : (await list('score', BANNER_SIZE)).rows;
     const homeAd = ads.ad_list[HOME_AD_PAGE];
     return {
       banner: bannerRows.map((row) => ({
-        picx: mediaUrlPath(row.cover_key),
+        picx: mediaUrlPath(images.get(row.id) || row.cover_key),
         url: `${DETAIL_ROUTE[row.type] ?? DETAIL_ROUTE[1]}${row.id}`,
         timeout: 0,
         types: row.type,

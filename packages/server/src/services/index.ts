@@ -26,6 +26,7 @@ import { SearchRepository } from '../repositories/search.repository.js';
 import { ShelfRepository } from '../repositories/shelf.repository.js';
 import { CatalogueService } from './catalogue.service.js';
 import { HistoryService } from './history.service.js';
+import { HomePicksRepository } from '../repositories/home-picks.repository.js';
 import { HomeService } from './home.service.js';
 import { RankingService } from './ranking.service.js';
 import { ReaderService } from './reader.service.js';
@@ -161,7 +162,14 @@ function createDiscoveryServices(
   const catalogue = new CatalogueService(catalogueRepo, shelfRepo, historyRepo, unlocks);
   return {
     catalogue,
-    home: new HomeService(catalogueRepo, rankingRepo, new AdsRepository(db), catalogue),
+    home: new HomeService(
+      catalogueRepo,
+      rankingRepo,
+      new AdsRepository(db),
+      catalogue,
+      undefined,
+      new HomePicksRepository(db),
+    ),
     reader: new ReaderService(catalogueRepo, views, unlocks),
     shelf: new ShelfService(shelfRepo, catalogueRepo, historyRepo, catalogue),
     history: new HistoryService(historyRepo, catalogueRepo),

@@ -41,11 +41,15 @@ const homeRequest = z.object({
 });
 
 export const homeResponseSchema = z.object({
-  /** Up to 5 slides: the most viewed works of the last 7 days (best scored when nothing was read). */
+  /**
+   * The operator's banner works in their order (console → Catalogue → Home), each with its own
+   * picture or the work's cover; when none are chosen, up to 5 slides: the most viewed works of the
+   * last 7 days (best scored when nothing was read).
+   */
   banner: z.array(homeBannerSchema),
   /** The home banner ad (page 'home' of /v3/ad/sort_ads), or null. */
   banner_ad: homeBannerAdSchema.nullable(),
-  /** `reco_size` recommendations: best score, then views. */
+  /** `reco_size` recommendations: the operator's pinned works first, then best score, then views. */
   reco: z.array(workCardSchema),
   /** `news_size` most recently updated works. */
   news: z.array(workCardSchema),

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
 import { formatTime } from '../../components/format';
 import { useAction } from '../../components/use-action';
+import { CoverPanel, PeoplePanel } from './WorkExtras';
 
 const KINDS = ['comic', 'novel', 'anime'] as const;
 
@@ -161,6 +162,8 @@ function WorkEditor({
           </Form.Item>
         </Space>
       </Form>
+      <CoverPanel workId={id} />
+      <PeoplePanel workId={id} />
       <Table
         size="small"
         rowKey="id"
