@@ -50,6 +50,7 @@ export async function adminApiPlugin(app: FastifyInstance, options: { routes: re
     app.route({
       method: route.method,
       url: route.url,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: (request, reply) => run(app, auth, route, request, reply),
     });
   }

@@ -51,6 +51,8 @@ export interface AdminRoute<B = unknown, Q = unknown, P = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** Bytes of request body allowed, when a route takes more than the server's 1 MiB (uploads). */
+  bodyLimit?: number;
   handler(ctx: AdminContext<B, Q, P>): Promise<unknown>;
 }
 

@@ -23,6 +23,8 @@ import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
 import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
+import { AdsAdminRepository } from './growth/ads.repository.js';
+import { AdsAdminService } from './growth/ads.service.js';
 
 export interface AdminServices {
   auth: AdminAuthService;
@@ -35,6 +37,7 @@ export interface AdminServices {
   money: MoneyService;
   library: LibraryService;
   catalogue: CatalogueAdminService;
+  ads: AdsAdminService;
 }
 
 export function createAdminServices(
@@ -74,5 +77,6 @@ export function createAdminServices(
     ),
     library: new LibraryService(new LibraryRepository(db), domains.imports, domains.libraryDir ?? null),
     catalogue: new CatalogueAdminService(new CatalogueAdminRepository(db)),
+    ads: new AdsAdminService(new AdsAdminRepository(db)),
   };
 }
