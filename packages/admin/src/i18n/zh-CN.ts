@@ -1,4 +1,5 @@
 /** 简体中文 strings of the console (same keys as en.ts). */
+import { growthAdsZhCN } from './growth-ads.zh-CN';
 import { systemAiZhCN } from './system-ai.zh-CN';
 import { libraryCatalogueZhCN } from './library-catalogue.zh-CN';
 import type { en } from './en';
@@ -204,4 +205,5 @@ export const zhCN: typeof en = {
   },
   ...systemAiZhCN,
   libcat: libraryCatalogueZhCN,
+  ads: growthAdsZhCN,
 };

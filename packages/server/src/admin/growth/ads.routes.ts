@@ -87,7 +87,7 @@ const fieldsSchema = z
   })
   .strict();
 
-/** What a new ad gets when the form leaves a field out: the widget's usual look (right-bottom). */
+/** What a new ad gets when the form leaves a field out: the widget's usual look (right-bottom; dark caption on its white card). */
 const DEFAULTS: Omit<AdFields, 'page' | 'pic'> = {
   name: '',
   pic_width: 150,
@@ -103,7 +103,7 @@ const DEFAULTS: Omit<AdFields, 'page' | 'pic'> = {
   adtext_show: 0,
   adtext: '',
   adtext_size: 12,
-  adtext_color: '#ffffff',
+  adtext_color: '#333333',
   close_btn_control: 'small',
   ad_bg_show: 1,
   sort: 0,
