@@ -36,6 +36,10 @@ let console_: Page;
 let owner: CreatedOperator;
 let adId = 0;
 let picUrl = '';
+/** The widget's box in the console's preview, in the phone's own 375×812 px. */
+let previewBox = { x: 0, y: 0, width: 0, height: 0 };
+/** The preview is drawn at 72 % (AdPreview's SCALE). */
+const PREVIEW_SCALE = 0.72;
 /** When the app last asked for the ad list (it asks at most every 10 s). */
 let appFetchedAt = 0;
 const usedCodes = new Set<string>();
@@ -109,6 +113,14 @@ describe('the console’s Growth → Ads', () => {
       .toBe(true);
     await console_.getByTestId('ad-text-show').click();
     await console_.getByTestId('ad-text').fill('Today only');
+    const frame = (await console_.getByTestId('ad-preview').boundingBox())!;
+    const drawn = (await console_.getByTestId('ad-preview-widget').boundingBox())!;
+    previewBox = {
+      x: (drawn.x - frame.x) / PREVIEW_SCALE,
+      y: (drawn.y - frame.y) / PREVIEW_SCALE,
+      width: drawn.width / PREVIEW_SCALE,
+      height: drawn.height / PREVIEW_SCALE,
+    };
     await expect.poll(() => console_.locator('.ant-message-notice').count(), { timeout: 8_000 }).toBe(0);
     await console_.evaluate(() => {
       window.scrollTo(0, 0);
@@ -144,6 +156,9 @@ describe('the console’s Growth → Ads', () => {
     expect(widget.box.x).toBeGreaterThan(viewport.width / 2);
     expect(Math.round(widget.box.x + widget.box.width)).toBe(viewport.width - 12);
     expect(Math.round(widget.box.y + widget.box.height)).toBe(viewport.height - 50 - 80);
+    // …exactly where the console's preview put it (within rounding of the scaled drawing).
+    for (const side of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(previewBox[side] - widget.box[side]), side).toBeLessThan(2);
 
     // The impression is written within the server's flush interval, then the list shows it.
     await expect
