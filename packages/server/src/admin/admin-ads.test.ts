@@ -275,6 +275,7 @@ describe('Growth → Ads', () => {
       { page: 'home', pic: 'javascript:alert(1)' },
       { page: 'home', pic: picUrl, url: 'javascript:alert(1)' },
       { page: 'home', pic: picUrl, position_offset_x: '10em' },
+      { page: 'home', pic: picUrl, position: 'upside-down' },
       { page: 'home', pic: picUrl, hide_time: -1 },
       { page: 'home', pic: picUrl, platform_show: 3 },
       { page: 'home', pic: picUrl, pic_width: '180' },
@@ -297,6 +298,42 @@ describe('Growth → Ads', () => {
     expect((await api('DELETE', `/growth/ads/${homeAd.id}`, undefined, viewer)).status).toBe(403);
     expect(await count()).toBe(before);
     expect((await sortAds()).ad_list['home']?.id).toBe(homeAd.id);
+  });
+
+  it('an older ad (another picture address, reversed anchor words) can still be edited as it is', async () => {
+    const legacy = await ctx.db
+      .insertInto('ads')
+      .values({
+        page: 'ai',
+        name: 'Old',
+        pic: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+        position: 'bottom-right',
+        created_time: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const current = (await api<{ data: Record<string, unknown> }>('GET', `/growth/ads/${legacy.id}`)).body
+      .data;
+    const {
+      id: _id,
+      status: _s,
+      serving: _v,
+      impressions: _i,
+      clicks: _c,
+      ctr: _r,
+      hits: _h,
+      ...fields
+    } = current;
+    void [_id, _s, _v, _i, _c, _r, _h];
+    delete fields['created_time'];
+    delete fields['updated_time'];
+    const saved = await api('PUT', `/growth/ads/${legacy.id}`, { ...fields, name: 'Old, renamed' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await sortAds()).ad_list['ai']).toMatchObject({ name: 'Old, renamed', position: 'bottom-right' });
+    // A new address that is neither https nor an upload is still refused.
+    const changed = await api('PUT', `/growth/ads/${legacy.id}`, { pic: 'data:image/png;base64,AAAA' });
+    expect(changed.status).toBe(400);
+    expect((await api('DELETE', `/growth/ads/${legacy.id}`)).status).toBe(200);
   });
 
   it('per-day impressions and clicks add up to what the app reported, with CTR', async () => {
@@ -342,7 +379,7 @@ describe('Growth → Ads', () => {
     expect(
       await ctx.db.selectFrom('ad_stats_daily').selectAll().where('ad_id', '=', homeAd.id).execute(),
     ).toEqual([]);
-    const audit = await auditRows('ad.delete');
+    const audit = (await auditRows('ad.delete')).filter((row) => row.target_id === String(homeAd.id));
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before_json)).toMatchObject({ id: homeAd.id, impressions: 20, clicks: 5 });
   });

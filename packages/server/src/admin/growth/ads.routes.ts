@@ -15,19 +15,6 @@ import { AD_IMAGE_MAX_BYTES, type AdFields } from './ads.service.js';
 const TAG = 'console-growth';
 const INT32 = 2_147_483_647;
 
-/** The nine anchors the console offers (the app also reads either word order). */
-export const AD_POSITIONS = [
-  'left-top',
-  'center-top',
-  'right-top',
-  'left-center',
-  'center',
-  'right-center',
-  'left-bottom',
-  'center-bottom',
-  'right-bottom',
-] as const;
-
 const flag = z.union([z.literal(0), z.literal(1)]);
 const offset = z
   .string()
@@ -40,12 +27,17 @@ const time = z
   .int()
   .min(0)
   .max(INT32 * 2);
-const pic = z
+/** Where it points is checked against the media store by `assertPic` (an unchanged legacy value passes). */
+const pic = z.string().trim().min(1, 'Upload a picture or give an https address').max(1024);
+/** The anchor words the app reads (either order), e.g. right-bottom, bottom_right, center. */
+const position = z
   .string()
   .trim()
-  .min(1, 'Upload a picture or give an https address')
-  .max(1024)
-  .regex(/^(\/media\/|https:\/\/)/, 'An uploaded picture (/media/…) or an https address');
+  .max(32)
+  .regex(
+    /^(left|right|center|middle|top|bottom)([-_ ](left|right|center|middle|top|bottom))?$/i,
+    `One of ${'left|center|right'}-${'top|center|bottom'}, e.g. right-bottom`,
+  );
 /** Spec §5 click target: a web address, a page of the app, or nothing; never a script scheme. */
 const clickUrl = z
   .string()
@@ -64,7 +56,7 @@ const fieldsSchema = z
     pic_width: z.number().int().min(0).max(1500),
     pic_height: z.number().int().min(0).max(3000),
     url: clickUrl,
-    position: z.enum(AD_POSITIONS),
+    position,
     position_offset_x: offset,
     position_offset_y: offset,
     bg_transparent: flag,
@@ -139,10 +131,17 @@ async function servingIds(app: FastifyInstance): Promise<Set<number>> {
   return new Set(Object.values(ad_list).map((ad) => ad.id));
 }
 
-async function assertPic(app: FastifyInstance, value: string | undefined): Promise<void> {
+/**
+ * A new picture must be an https address or a file uploaded here; an edit that keeps the ad's
+ * current picture (an older row may hold another kind of address) is not held up by it.
+ */
+async function assertPic(app: FastifyInstance, value: string | undefined, adId?: number): Promise<void> {
   if (value === undefined) return;
+  if (adId !== undefined && (await app.services.admin.ads.picOf(adId)) === value) return;
   if (!(await app.services.admin.ads.picExists(app.media, value)))
-    throw AdminErrors.invalid('Invalid body field "pic": no such uploaded picture; upload it first');
+    throw AdminErrors.invalid(
+      'Invalid body field "pic": an https address or an uploaded picture (/media/…) that exists; upload it first',
+    );
 }
 
 export const ADS_ROUTES = [
@@ -219,7 +218,7 @@ export const ADS_ROUTES = [
     body: editBody,
     async handler({ params, body, change, request }) {
       const app = request.server;
-      await assertPic(app, body.pic);
+      await assertPic(app, body.pic, params.id);
       const data = await change((trx, audit) => app.services.admin.ads.edit(trx, audit, params.id, body));
       await refreshAppCaches(app);
       return { data };

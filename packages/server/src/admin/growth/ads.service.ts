@@ -303,6 +303,10 @@ export class AdsAdminService {
     };
   }
 
+  async picOf(id: number): Promise<string | undefined> {
+    return (await this.ads.find(id))?.pic;
+  }
+
   /** Whether a picture address is usable: an https address, or a stored media file. */
   async picExists(media: MediaStore, pic: string): Promise<boolean> {
     if (/^https:\/\//i.test(pic)) return true;
