@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 /** Where `vite dev` forwards the console API; the server's default port unless overridden. */
 const API_ORIGIN = process.env.DM51_API_ORIGIN ?? 'http://localhost:8080';
@@ -7,7 +7,8 @@ const API_ORIGIN = process.env.DM51_API_ORIGIN ?? 'http://localhost:8080';
 // The console's own bundle, served by the server at /admin: nothing here reaches the reader app.
 export default defineConfig({
   base: '/admin/',
-  resolve: { dedupe: ['react', 'react-dom'] },
+  // `source`: @dm51/shared's TypeScript (the ad placement rules the preview shares with the app).
+  resolve: { dedupe: ['react', 'react-dom'], conditions: ['source', ...defaultClientConditions] },
   plugins: [react()],
   build: {
     outDir: 'dist',

@@ -252,6 +252,11 @@ export const API_CODES = {
     code: 1709,
     meaning: 'Console API (HTTP 409): an idempotency key reused for a different request; nothing changed.',
   },
+  ADMIN_IMAGE_INVALID: {
+    code: 1710,
+    meaning:
+      'Console API (HTTP 400): the uploaded image is empty, over the size limit, not a JPEG/PNG/WebP/GIF/AVIF by its content, damaged, or decodes to too many pixels; nothing was stored.',
+  },
 } as const;
 
 export type ApiCodeName = keyof typeof API_CODES;

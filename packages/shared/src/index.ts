@@ -11,3 +11,4 @@ export * from './calls/index.js';
 export * from './start-settings.js';
 export * from './runtime-config.js';
 export * from './validation.js';
+export * from './ad-placement.js';

@@ -1,4 +1,5 @@
 /** English strings of the console (the key structure every language follows). */
+import { growthAdsEn } from './growth-ads.en';
 import { systemAiEn } from './system-ai.en';
 import { moneyGrowthEn } from './money-growth.en';
 import { libraryCatalogueEn } from './library-catalogue.en';
@@ -207,4 +208,5 @@ export const en = {
   libcat: libraryCatalogueEn,
   growthset: growthSettingsEn,
   catmore: catalogueMoreEn,
+  ads: growthAdsEn,
 };

@@ -1,4 +1,5 @@
 /** 简体中文 strings of the console (same keys as en.ts). */
+import { growthAdsZhCN } from './growth-ads.zh-CN';
 import { systemAiZhCN } from './system-ai.zh-CN';
 import { libraryCatalogueZhCN } from './library-catalogue.zh-CN';
 import { catalogueMoreZhCN } from './catalogue-more.zh-CN';
@@ -208,4 +209,5 @@ export const zhCN: typeof en = {
   libcat: libraryCatalogueZhCN,
   growthset: growthSettingsZhCN,
   catmore: catalogueMoreZhCN,
+  ads: growthAdsZhCN,
 };

@@ -24,5 +24,6 @@ export const AdminErrors = {
   notFound: (what: string) => new AppError(ApiCode.ADMIN_NOT_FOUND, `No such ${what}`, 404),
   invalid: (msg: string) => new AppError(ApiCode.ADMIN_INVALID, msg, 400),
   conflict: (msg: string) => new AppError(ApiCode.ADMIN_CONFLICT, msg, 409),
+  imageInvalid: (msg: string) => new AppError(ApiCode.ADMIN_IMAGE_INVALID, msg, 400),
   rateLimited: (msg: string) => new AppError(ApiCode.RATE_LIMITED, msg, 429),
 } as const;

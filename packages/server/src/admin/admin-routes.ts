@@ -13,6 +13,7 @@ import { LIBRARY_ROUTES } from './library/library.routes.js';
 import { COMMUNITY_ROUTES } from './community/community.routes.js';
 import { MONEY_ROUTES } from './money/money.routes.js';
 import { GROWTH_ROUTES } from './growth/growth.routes.js';
+import { ADS_ROUTES } from './growth/ads.routes.js';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard.routes.js';
 import { OPERATORS_ROUTES } from './operators/operators.routes.js';
 import { SYSTEM_ROUTES } from './system/system.routes.js';
@@ -26,6 +27,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...USERS_ROUTES,
   ...MONEY_ROUTES,
   ...GROWTH_ROUTES,
+  ...ADS_ROUTES,
   ...LIBRARY_ROUTES,
   ...CATALOGUE_ROUTES,
   ...CATALOGUE_MORE_ROUTES,

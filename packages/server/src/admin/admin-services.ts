@@ -28,6 +28,8 @@ import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
 import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
+import { AdsAdminRepository } from './growth/ads.repository.js';
+import { AdsAdminService } from './growth/ads.service.js';
 
 export interface AdminServices {
   auth: AdminAuthService;
@@ -44,6 +46,7 @@ export interface AdminServices {
   people: PeopleAdminService;
   homePicks: HomePicksAdminService;
   merge: MergeAdminService;
+  ads: AdsAdminService;
 }
 
 export function createAdminServices(
@@ -87,5 +90,6 @@ export function createAdminServices(
     people: new PeopleAdminService(),
     homePicks: new HomePicksAdminService(new HomePicksRepository(db)),
     merge: new MergeAdminService(),
+    ads: new AdsAdminService(new AdsAdminRepository(db)),
   };
 }

@@ -604,6 +604,10 @@ export interface AdsTable {
   sort: Generated<number>;
   hits: Generated<number>;
   created_time: number;
+  /** Migration 0019: the schedule (Unix seconds, 0 = open-ended) and the last console edit. */
+  start_time: Generated<number>;
+  end_time: Generated<number>;
+  updated_time: Generated<number>;
 }
 
 /** Anime streaming (migration 0006): one HLS packaging job per episode; see 0006-anime.ts. */

@@ -4,12 +4,17 @@ import type { Database } from '../db/database.js';
 export class AdsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Enabled ads, first by page then sort then id: the first of each page wins. */
-  async enabled() {
+  /**
+   * Ads live at `now` (Unix seconds): enabled, started (start_time 0 or past) and not ended
+   * (end_time 0 or still ahead); first by page then sort then id: the first of each page wins.
+   */
+  async live(now: number) {
     return this.db
       .selectFrom('ads')
       .selectAll()
       .where('enabled', '=', 1)
+      .where('start_time', '<=', now)
+      .where((eb) => eb.or([eb('end_time', '=', 0), eb('end_time', '>', now)]))
       .orderBy('page')
       .orderBy('sort')
       .orderBy('id')

@@ -121,8 +121,8 @@ export class HomeService {
         relate_id: row.id,
         name: row.title,
       })),
-      // An ad row has no end date (timeout 0 = no expiry); its hide_time is the floating widget's
-      // collapse delay in ms, not a banner expiry.
+      // timeout 0 = no expiry on the client: the server's schedule already left out an ended ad,
+      // and hide_time is the floating widget's collapse delay in ms, not a banner expiry.
       banner_ad: ads.global && homeAd ? { image: homeAd.pic, url: homeAd.url, timeout: 0 } : null,
       reco: await this.works.cards(reco.rows),
       news: await this.works.cards(news.rows),
@@ -140,9 +140,10 @@ export class HomeService {
     };
   }
 
-  /** Ads keyed by page (the first enabled ad of each page), and the global switch. */
+  /** Ads keyed by page (the first live ad of each page: enabled and within its schedule), and the global switch. */
   async sortAds(): Promise<{ ad_list: Record<string, Ad>; global: number }> {
-    const [rows, global] = await Promise.all([this.ads.enabled(), this.ads.globalSwitch()]);
+    const now = Math.floor(this.clock() / 1000);
+    const [rows, global] = await Promise.all([this.ads.live(now), this.ads.globalSwitch()]);
     const ad_list: Record<string, Ad> = {};
     for (const row of rows) {
       if (ad_list[row.page]) continue;

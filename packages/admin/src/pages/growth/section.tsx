@@ -1,7 +1,9 @@
-/** Growth: the app's update config, tasks, invites, start-up settings and texts. */
+/** Growth: ads, the app's update config, tasks, invites, start-up settings and texts. */
 import { RiseOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
 import type { ConsoleSection } from '../../sections';
+import { AdEditPage } from './ads/AdEditPage';
+import { AdsListPage } from './ads/AdsListPage';
 import { UpdateConfigPage } from './UpdateConfigPage';
 import { InvitesPage } from './InvitesPage';
 import { StartupPage } from './StartupPage';
@@ -11,6 +13,13 @@ import { TextsPage } from './TextsPage';
 export const growthSection: ConsoleSection = {
   resources: (t) => [
     { name: 'growth', meta: { label: t('growth.menu'), icon: <RiseOutlined /> } },
+    {
+      name: 'growth/ads',
+      list: '/growth/ads',
+      create: '/growth/ads/new',
+      edit: '/growth/ads/:id/edit',
+      meta: { parent: 'growth', label: t('ads.menu') },
+    },
     {
       name: 'growth/update-config',
       list: '/growth/update',
@@ -39,6 +48,9 @@ export const growthSection: ConsoleSection = {
   ],
   routes: (
     <Route path="growth" key="growth">
+      <Route path="ads" element={<AdsListPage />} />
+      <Route path="ads/new" element={<AdEditPage />} />
+      <Route path="ads/:id/edit" element={<AdEditPage key="edit" />} />
       <Route path="update" element={<UpdateConfigPage />} />
       <Route path="tasks" element={<TasksPage />} />
       <Route path="invites" element={<InvitesPage />} />

@@ -21,6 +21,7 @@ import * as m0015 from './0015-ai-images.js';
 import * as m0016 from './0016-ai-chat.js';
 import * as m0017 from './0017-admin.js';
 import * as m0018 from './0018-app-tokens.js';
+import * as m0019 from './0019-ad-schedule.js';
 import * as m0021 from './0021-home-picks.js';
 import * as m0022 from './0022-search-grams.js';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-ai-chat': m0016,
   '0017-admin': m0017,
   '0018-app-tokens': m0018,
+  '0019-ad-schedule': m0019,
   '0021-home-picks': m0021,
   '0022-search-grams': m0022,
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_AD_PIC_RPX } from '@dm51/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -16,8 +17,8 @@ import { reportAdClick, reportAdImpression, useAdsQuery } from '../../state/quer
 import { XfileImage } from '../xfile-image/XfileImage';
 import './ad-float.css';
 
-/** Width used when the console left pic_width at 0 (rpx). */
-const DEFAULT_PIC_RPX = 150;
+/** Width used when the console left pic_width at 0 (rpx); the console's preview uses the same. */
+const DEFAULT_PIC_RPX = DEFAULT_AD_PIC_RPX;
 
 function appWidth(): number {
   return document.querySelector('.app-column')?.clientWidth || window.innerWidth;
