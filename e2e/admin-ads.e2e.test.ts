@@ -5,35 +5,21 @@
  * reaches the console's list; turning the ad off in the console removes it from the app.
  * Screenshots at 1440×900 (E2E_SCREENSHOTS): admin-growth-ads.png, admin-growth-ad-edit.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOwnerWithCli,
-  freshTotpCode,
-  newDesktopContext,
-  signInToConsole,
-  type CreatedOperator,
-} from './support/admin-console.js';
 import { AD_PIC } from './support/ads-update.js';
 import { go, openApp } from './support/app-session.js';
-import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { startServerAndBrowser } from './support/harness.js';
+import { cspViolations } from './support/chromium.js';
+import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { queryServerDb } from './support/import-status.js';
 import { keepScreenshot } from './support/screenshots.js';
 import type { RunningServer } from './support/server.js';
 
-let dataDir: string;
+let fixture: ConsoleFixture;
 let server: RunningServer;
-let browser: Browser;
-let readerContext: BrowserContext;
-let operatorContext: BrowserContext;
 let reader: Page;
 let console_: Page;
-let owner: CreatedOperator;
 let adId = 0;
 let picUrl = '';
 /** The widget's box in the console's preview, in the phone's own 375×812 px. */
@@ -42,7 +28,6 @@ let previewBox = { x: 0, y: 0, width: 0, height: 0 };
 const PREVIEW_SCALE = 0.72;
 /** When the app last asked for the ad list (it asks at most every 10 s). */
 let appFetchedAt = 0;
-const usedCodes = new Set<string>();
 
 const db = <T>(sqlText: string) => queryServerDb<T>(server, sqlText);
 
@@ -70,23 +55,12 @@ async function appWidget() {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-admin-ads-'));
-  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
-  readerContext = await newPhoneContext(browser, server.baseURL);
-  operatorContext = await newDesktopContext(browser, server.baseURL);
-  reader = await readerContext.newPage();
-  console_ = await operatorContext.newPage();
-  owner = await createOwnerWithCli(server, 'e2e-ads-owner');
-  await signInToConsole(console_, owner, await freshTotpCode(owner.secret, usedCodes));
+  fixture = await startConsoleFixture({
+    name: 'admin-ads',
+  });
+  ({ server, reader, operator: console_ } = fixture);
 }, 180_000);
-
-afterAll(async () => {
-  await readerContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => fixture?.close());
 
 describe('the console’s Growth → Ads', () => {
   it('creates a home ad with an uploaded picture, previewed where the app will put it', async () => {

@@ -8,57 +8,34 @@
  * violation on either side. Pictures (E2E_SCREENSHOTS): admin-catalogue-cover, admin-home-banners,
  * admin-catalogue-merge at 1440×900.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOwnerWithCli,
-  freshTotpCode,
-  newDesktopContext,
-  signInToConsole,
-  type CreatedOperator,
-} from './support/admin-console.js';
-import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { startServerAndBrowser } from './support/harness.js';
+import { cspViolations } from './support/chromium.js';
+import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { keepScreenshot } from './support/screenshots.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import type { RunningServer } from './support/server.js';
 
-let dataDir: string;
+let fixture: ConsoleFixture;
 let seeded: SeededCatalogue;
-let server: RunningServer;
-let browser: Browser;
-let readerContext: BrowserContext;
-let operatorContext: BrowserContext;
 let reader: Page;
 let operator: Page;
-let owner: CreatedOperator;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-catmore-'));
-  seeded = await seedCatalogue(dataDir, { works: 4, chapters: 2, pages: 3, novels: 0 });
-  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
-  readerContext = await newPhoneContext(browser, server.baseURL);
-  operatorContext = await newDesktopContext(browser, server.baseURL);
-  reader = await readerContext.newPage();
-  operator = await operatorContext.newPage();
-  owner = await createOwnerWithCli(server, 'catmore-owner');
-  await signInToConsole(operator, owner, await freshTotpCode(owner.secret, new Set()));
+  fixture = await startConsoleFixture({
+    name: 'catmore',
+    prepare: async (dir) => {
+      seeded = await seedCatalogue(dir, { works: 4, chapters: 2, pages: 3, novels: 0 });
+    },
+  });
+  ({ reader, operator } = fixture);
 }, 180_000);
-
-afterAll(async () => {
-  await readerContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => fixture?.close());
 
 async function picture(name: string, width: number, height: number, color: string): Promise<string> {
-  const path = join(dataDir, name);
+  const path = join(fixture.dataDir, name);
   writeFileSync(
     path,
     await sharp({ create: { width, height, channels: 3, background: color } })

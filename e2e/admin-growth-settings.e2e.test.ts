@@ -7,38 +7,24 @@
  * Screenshots (E2E_SCREENSHOTS) of the four console pages at 1440×900: admin-growth-tasks /
  * -invites / -startup / -texts.png, and two app pages.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
-import {
-  createOwnerWithCli,
-  freshTotpCode,
-  newDesktopContext,
-  signInToConsole,
-  type CreatedOperator,
-} from './support/admin-console.js';
+import type { SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
 import { go, registerByEmail, storedSession } from './support/app-session.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { startServerAndBrowser } from './support/harness.js';
+import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { queryServerDb } from './support/import-status.js';
 import { balancePage, readInvite } from './support/invite-flow.js';
 import { keepScreenshot } from './support/screenshots.js';
 import type { RunningServer } from './support/server.js';
 import { openQuest, registerNewUser } from './support/task-flow.js';
 
-let dataDir: string;
+let fixture: ConsoleFixture;
 let smtp: SmtpPeer;
 let server: RunningServer;
 let browser: Browser;
-let readerContext: BrowserContext;
-let operatorContext: BrowserContext;
 let reader: Page;
 let console_: Page;
-let owner: CreatedOperator;
-const usedCodes = new Set<string>();
 
 function db<T>(sqlText: string): T[] {
   return queryServerDb<T>(server, sqlText);
@@ -74,29 +60,14 @@ async function saved(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-admin-growthset-'));
-  smtp = await startSmtpPeer();
-  [server, browser] = await startServerAndBrowser({
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: '51动漫 <no-reply@example.test>',
+  fixture = await startConsoleFixture({
+    name: 'admin-growthset',
+    smtp: true,
   });
-  readerContext = await newPhoneContext(browser, server.baseURL);
-  operatorContext = await newDesktopContext(browser, server.baseURL);
-  reader = await readerContext.newPage();
-  console_ = await operatorContext.newPage();
-  owner = await createOwnerWithCli(server, 'e2e-growth-owner');
-  await signInToConsole(console_, owner, await freshTotpCode(owner.secret, usedCodes));
+  ({ server, browser, reader, operator: console_ } = fixture);
+  smtp = fixture.smtp!;
 }, 180_000);
-
-afterAll(async () => {
-  await readerContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => fixture?.close());
 
 describe('the console’s Growth settings', () => {
   it('a new check-in reward shows on the reader’s quest page and is what a check-in pays', async () => {

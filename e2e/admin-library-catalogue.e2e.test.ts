@@ -5,56 +5,34 @@
  * a full rescan of LIBRARY_DIR and watches the job reach done with its counts; (3) renames a work
  * and the reader's detail page shows the new title. No CSP violation on either side.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCbz } from '../packages/server/src/import/testing/library-fixtures.js';
-import {
-  createOwnerWithCli,
-  freshTotpCode,
-  newDesktopContext,
-  signInToConsole,
-  type CreatedOperator,
-} from './support/admin-console.js';
-import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { startServerAndBrowser } from './support/harness.js';
+import { cspViolations } from './support/chromium.js';
+import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import type { RunningServer } from './support/server.js';
 
-let dataDir: string;
+let fixture: ConsoleFixture;
 let seeded: SeededCatalogue;
-let server: RunningServer;
-let browser: Browser;
-let readerContext: BrowserContext;
-let operatorContext: BrowserContext;
 let reader: Page;
 let operator: Page;
-let owner: CreatedOperator;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-libcat-'));
-  seeded = await seedCatalogue(dataDir, { works: 3, chapters: 4, pages: 1, novels: 0 });
-  const library = join(dataDir, 'library');
-  for (const n of ['001', '002'])
-    await writeCbz(join(library, 'comics', 'Harbor Lights', `Harbor Lights ${n}.cbz`), { pages: 2 });
-  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir, LIBRARY_DIR: library });
-  readerContext = await newPhoneContext(browser, server.baseURL);
-  operatorContext = await newDesktopContext(browser, server.baseURL);
-  reader = await readerContext.newPage();
-  operator = await operatorContext.newPage();
-  owner = await createOwnerWithCli(server, 'libcat-owner');
-  await signInToConsole(operator, owner, await freshTotpCode(owner.secret, new Set()));
+  fixture = await startConsoleFixture({
+    name: 'libcat',
+    prepare: async (dir) => {
+      seeded = await seedCatalogue(dir, { works: 3, chapters: 4, pages: 1, novels: 0 });
+      for (const n of ['001', '002'])
+        await writeCbz(join(dir, 'library', 'comics', 'Harbor Lights', `Harbor Lights ${n}.cbz`), {
+          pages: 2,
+        });
+    },
+    env: (dir) => ({ LIBRARY_DIR: join(dir, 'library') }),
+  });
+  ({ reader, operator } = fixture);
 }, 180_000);
-
-afterAll(async () => {
-  await readerContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => fixture?.close());
 
 async function openWork(title: string, id: number): Promise<void> {
   await operator.goto('/admin/catalogue');

@@ -5,38 +5,23 @@
  * shows it; the owner saves a new app version with force update. Screenshots at 1440×900
  * (E2E_SCREENSHOTS): admin-money-*.png, admin-growth-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
-import {
-  createOwnerWithCli,
-  freshTotpCode,
-  newDesktopContext,
-  signInToConsole,
-  type CreatedOperator,
-} from './support/admin-console.js';
+import type { SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
 import { go, openApp, registerByEmail, storedSession } from './support/app-session.js';
-import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { startServerAndBrowser } from './support/harness.js';
+import { cspViolations } from './support/chromium.js';
+import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { queryServerDb } from './support/import-status.js';
 import { openCashier, payAtCashier, seedMoneyCatalogue } from './support/money-flow.js';
 import { keepScreenshot } from './support/screenshots.js';
 import type { RunningServer } from './support/server.js';
 
-let dataDir: string;
+let fixture: ConsoleFixture;
 let smtp: SmtpPeer;
 let server: RunningServer;
-let browser: Browser;
-let readerContext: BrowserContext;
-let operatorContext: BrowserContext;
 let reader: Page;
 let console_: Page;
-let owner: CreatedOperator;
 let uid = 0;
-const usedCodes = new Set<string>();
 
 function db<T>(sqlText: string): T[] {
   return queryServerDb<T>(server, sqlText);
@@ -59,30 +44,15 @@ async function consolePage(path: string, ready: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-admin-money-'));
-  await seedMoneyCatalogue(dataDir);
-  smtp = await startSmtpPeer();
-  [server, browser] = await startServerAndBrowser({
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: '51动漫 <no-reply@example.test>',
+  fixture = await startConsoleFixture({
+    name: 'admin-money',
+    prepare: seedMoneyCatalogue,
+    smtp: true,
   });
-  readerContext = await newPhoneContext(browser, server.baseURL);
-  operatorContext = await newDesktopContext(browser, server.baseURL);
-  reader = await readerContext.newPage();
-  console_ = await operatorContext.newPage();
-  owner = await createOwnerWithCli(server, 'e2e-money-owner');
-  await signInToConsole(console_, owner, await freshTotpCode(owner.secret, usedCodes));
+  ({ server, reader, operator: console_ } = fixture);
+  smtp = fixture.smtp!;
 }, 180_000);
-
-afterAll(async () => {
-  await readerContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => fixture?.close());
 
 describe('the console’s Money section', () => {
   it('refunds a top-up the reader paid at the cashier, and the reader’s balance shows it', async () => {

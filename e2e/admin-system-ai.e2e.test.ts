@@ -5,34 +5,19 @@
  * free tries a day) is what a guest's AI tab then shows; hiding one of the guest's generated
  * images takes it out of their gallery. Screenshots at 1440×900 (E2E_SCREENSHOTS).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOwnerWithCli,
-  freshTotpCode,
-  newDesktopContext,
-  signInToConsole,
-} from './support/admin-console.js';
 import { freeLeft, generate, openAiTab, uploadPhoto } from './support/ai-flow.js';
 import { openApp } from './support/app-session.js';
-import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { startServerAndBrowser } from './support/harness.js';
+import { cspViolations } from './support/chromium.js';
+import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { keepScreenshot } from './support/screenshots.js';
-import type { RunningServer } from './support/server.js';
 
 const CHAT_KEY = 'sk-e2e-chat-provider-secret-4242';
 
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
-let readerContext: BrowserContext;
-let operatorContext: BrowserContext;
+let fixture: ConsoleFixture;
 let reader: Page;
 let console_: Page;
-const usedCodes = new Set<string>();
 
 async function consolePage(path: string, ready: string): Promise<void> {
   await console_.goto(`/admin${path}`);
@@ -41,27 +26,13 @@ async function consolePage(path: string, ready: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-admin-sysai-'));
-  [server, browser] = await startServerAndBrowser({
-    DATA_DIR: dataDir,
-    DEMO_LIBRARY: 'off',
-    AI_CHAT_API_KEY: CHAT_KEY,
+  fixture = await startConsoleFixture({
+    name: 'admin-sysai',
+    env: () => ({ DEMO_LIBRARY: 'off', AI_CHAT_API_KEY: CHAT_KEY }),
   });
-  readerContext = await newPhoneContext(browser, server.baseURL);
-  operatorContext = await newDesktopContext(browser, server.baseURL);
-  reader = await readerContext.newPage();
-  console_ = await operatorContext.newPage();
-  const owner = await createOwnerWithCli(server, 'e2e-sysai-owner');
-  await signInToConsole(console_, owner, await freshTotpCode(owner.secret, usedCodes));
+  ({ reader, operator: console_ } = fixture);
 }, 180_000);
-
-afterAll(async () => {
-  await readerContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => fixture?.close());
 
 describe('System and AI in the console', () => {
   it('shows the database reachable on Health and the Node version on Versions', async () => {
