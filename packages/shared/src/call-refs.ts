@@ -35,6 +35,7 @@ export const appInitCall = callRef<typeof calls.appInitCall>('/v3/app/init');
 export const appNoticeCall = callRef<typeof calls.appNoticeCall>('/v3/app/notice');
 export const appOnlineCall = callRef<typeof calls.appOnlineCall>('/v3/app/online');
 export const appStartCall = callRef<typeof calls.appStartCall>('/v3/app/start');
+export const appThemeCall = callRef<typeof calls.appThemeCall>('/v3/app/theme');
 export const appUpdateCall = callRef<typeof calls.appUpdateCall>('/v3/app/update');
 export const assistHelpCall = callRef<typeof calls.assistHelpCall>('/v3/assist/help');
 export const assistIndexCall = callRef<typeof calls.assistIndexCall>('/v3/assist/index');

@@ -12,3 +12,4 @@ export * from './start-settings.js';
 export * from './runtime-config.js';
 export * from './validation.js';
 export * from './ad-placement.js';
+export * from './theme-colors.js';

@@ -5,6 +5,7 @@ import { moneyGrowthEn } from './money-growth.en';
 import { libraryCatalogueEn } from './library-catalogue.en';
 import { growthSettingsEn } from './growth-settings.en';
 import { catalogueMoreEn } from './catalogue-more.en';
+import { growthThemeEn } from './growth-theme.en';
 export const en = {
   ...moneyGrowthEn,
   app: { title: '51动漫 Console' },
@@ -209,4 +210,5 @@ export const en = {
   growthset: growthSettingsEn,
   catmore: catalogueMoreEn,
   ads: growthAdsEn,
+  apptheme: growthThemeEn,
 };

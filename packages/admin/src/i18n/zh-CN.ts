@@ -6,6 +6,7 @@ import { catalogueMoreZhCN } from './catalogue-more.zh-CN';
 import type { en } from './en';
 import { moneyGrowthZhCN } from './money-growth.zh-CN';
 import { growthSettingsZhCN } from './growth-settings.zh-CN';
+import { growthThemeZhCN } from './growth-theme.zh-CN';
 
 export const zhCN: typeof en = {
   ...moneyGrowthZhCN,
@@ -210,4 +211,5 @@ export const zhCN: typeof en = {
   growthset: growthSettingsZhCN,
   catmore: catalogueMoreZhCN,
   ads: growthAdsZhCN,
+  apptheme: growthThemeZhCN,
 };

@@ -19,6 +19,7 @@ import { OPERATORS_ROUTES } from './operators/operators.routes.js';
 import { SYSTEM_ROUTES } from './system/system.routes.js';
 import { USERS_ROUTES } from './users/users.routes.js';
 import { GROWTH_SETTINGS_ROUTES } from './growth/growth-settings.routes.js';
+import { THEME_ROUTES } from './growth/theme.routes.js';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...AUTH_ROUTES,
@@ -36,4 +37,5 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...SYSTEM_ROUTES,
   ...AI_ROUTES,
   ...GROWTH_SETTINGS_ROUTES,
+  ...THEME_ROUTES,
 ];

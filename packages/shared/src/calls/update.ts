@@ -34,3 +34,19 @@ export const appUpdateCall = defineCall({
   request: emptySchema,
   response: updateConfigSchema,
 });
+
+const themeColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
+/** One theme's operator colours (console Growth → Themes); a missing field is the built-in value. */
+export const themeColorOverridesSchema = z
+  .object({ primary: themeColor, button: themeColor, headerTop: themeColor })
+  .partial();
+
+export const appThemeCall = defineCall({
+  path: '/v3/app/theme',
+  summary:
+    'The operator’s theme colours (console Growth → Themes): per theme (light, dark) only the fields changed from the built-in values: primary (accents, tab bar selected, browser colour), button (filled buttons) and headerTop (top of the header gradient), each #RRGGBB. Fetched when the app is idle; applied from the next paint.',
+  tag: 'app',
+  auth: 'none',
+  request: emptySchema,
+  response: z.object({ light: themeColorOverridesSchema, dark: themeColorOverridesSchema }),
+});

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   apiHost: 'apiHost',
   themeName: 'themeName',
   theme: 'theme',
+  /** The operator's theme colours from /v3/app/theme (theme/theme-overrides.ts), applied from the first paint. */
+  themeOverrides: 'themeOverrides',
   locale: 'locale',
   /** Order numbers whose payment success was already reported to analytics (a reload must not repeat it). */
   paySuccessSeen: 'dm51.paySuccessSeen',

@@ -1,6 +1,7 @@
 import { AdFloat } from '../components/ad-float/AdFloat';
 import { UpdatePrompt } from '../components/update-dialog/UpdatePrompt';
 import type { AdPage } from '../lib/ad-rules';
+import { ThemeSync } from '../theme/ThemeSync';
 
 /**
  * What the shell shows over pages besides the page itself: the floating ad of the tab pages and the
@@ -13,6 +14,8 @@ export default function ShellExtras({ adPage, visitKey }: { adPage: AdPage | nul
       {/* The floating ad of home, sort, ai and user (spec §2); a new visit mounts it afresh. */}
       {adPage && <AdFloat key={visitKey} page={adPage} />}
       <UpdatePrompt />
+      {/* The operator's theme colours, fetched when idle (console Growth → Themes). */}
+      <ThemeSync />
     </>
   );
 }

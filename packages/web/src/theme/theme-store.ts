@@ -1,16 +1,22 @@
 import { THEME_NAMES, type ThemeName } from '@dm51/shared';
 import { readString, STORAGE_KEYS, writeJson, writeString } from '../lib/storage';
+import { storedThemeOverrides, storeThemeOverrides, withOverrides } from './theme-overrides';
 import { THEMES, themeProperties, type Theme } from './themes';
 
 export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
 }
 
+/** The theme as painted: the built-in one with the operator's stored colours over it. */
+export function effectiveTheme(name: ThemeName): Theme {
+  return withOverrides(THEMES[name], storedThemeOverrides()[name]);
+}
+
 /** The stored theme name; when none (or junk) is stored, light is chosen and stored (spec §2). */
 export function initialThemeName(): ThemeName {
   const stored = readString(STORAGE_KEYS.themeName);
   if (isThemeName(stored)) return stored;
-  persistTheme(THEMES.light);
+  persistTheme(effectiveTheme('light'));
   return 'light';
 }
 
@@ -21,7 +27,7 @@ function persistTheme(theme: Theme): void {
 
 /** Paints a theme on the document: variables, antd dark mode, and the browser chrome colour. */
 export function applyTheme(name: ThemeName): void {
-  const theme = THEMES[name];
+  const theme = effectiveTheme(name);
   const root = document.documentElement;
   for (const [prop, value] of Object.entries(themeProperties(theme))) root.style.setProperty(prop, value);
   root.dataset.theme = name;
@@ -52,8 +58,19 @@ export const themeStore = {
   },
   set(name: ThemeName): void {
     current = name;
-    persistTheme(THEMES[name]);
+    persistTheme(effectiveTheme(name));
     applyTheme(name);
     listeners.forEach((listener) => listener());
+  },
+  /**
+   * Takes the operator's colours answered by /v3/app/theme: stores them and, when they changed,
+   * repaints the current theme with them. Says whether anything changed.
+   */
+  applyOverrides(answer: unknown): boolean {
+    if (!storeThemeOverrides(answer)) return false;
+    persistTheme(effectiveTheme(current));
+    applyTheme(current);
+    listeners.forEach((listener) => listener());
+    return true;
   },
 };

@@ -1,4 +1,4 @@
-import { GLOBAL_BACKGROUND, TABBAR, type ThemeName } from '@dm51/shared';
+import { BUILTIN_THEME_COLORS, GLOBAL_BACKGROUND, TABBAR, type ThemeName } from '@dm51/shared';
 
 /** The CSS variables every theme defines (spec §3), without the leading '--'. */
 export const THEME_VARIABLES = [
@@ -38,7 +38,7 @@ export interface Theme {
 }
 
 const LIGHT_PRIMARY = TABBAR.selectedColor; // #FD586D, the static configuration's primary
-const DARK_PRIMARY = '#14B8A6';
+const DARK_PRIMARY = BUILTIN_THEME_COLORS.dark.primary; // teal
 
 export const THEMES: Record<ThemeName, Theme> = {
   light: {
@@ -53,7 +53,7 @@ export const THEMES: Record<ThemeName, Theme> = {
       'inverse-text-color': '#FFFFFF',
       'round-bg-color': '#FFF0F2',
       // Filled buttons carry white text: a deeper shade of the brand pink reads 5.2:1 (the primary 3.1:1).
-      'btn-bg-color': '#D02745',
+      'btn-bg-color': BUILTIN_THEME_COLORS.light.button,
       'btn-reverse-color': '#FFE4E8',
       'btn-text-color': '#FFFFFF',
       'border-color': '#EEEEEE',
@@ -66,7 +66,7 @@ export const THEMES: Record<ThemeName, Theme> = {
       'home-search-color': '#A5A5AA',
       'status-bar-height': 'env(safe-area-inset-top, 0px)',
     },
-    background: 'linear-gradient(180deg, #FFE3E8 0%, #FFF3F5 42%, #F8F8F8 100%)',
+    background: `linear-gradient(180deg, ${BUILTIN_THEME_COLORS.light.headerTop} 0%, #FFF3F5 42%, #F8F8F8 100%)`,
     canvas: GLOBAL_BACKGROUND,
     metaColor: LIGHT_PRIMARY,
     tabBar: { background: '#FFFFFF', selected: LIGHT_PRIMARY, unselected: TABBAR.unselectedColor },
@@ -82,7 +82,7 @@ export const THEMES: Record<ThemeName, Theme> = {
       'inverse-text-color': '#0F1013',
       'round-bg-color': '#163A37',
       // White on the teal primary reads 2.5:1; this shade 5.5:1.
-      'btn-bg-color': '#0F766E',
+      'btn-bg-color': BUILTIN_THEME_COLORS.dark.button,
       'btn-reverse-color': '#16332F',
       'btn-text-color': '#FFFFFF',
       'border-color': '#2E2F36',
@@ -95,7 +95,7 @@ export const THEMES: Record<ThemeName, Theme> = {
       'home-search-color': '#7D7D86',
       'status-bar-height': 'env(safe-area-inset-top, 0px)',
     },
-    background: 'linear-gradient(180deg, #10302D 0%, #15171B 45%, #111216 100%)',
+    background: `linear-gradient(180deg, ${BUILTIN_THEME_COLORS.dark.headerTop} 0%, #15171B 45%, #111216 100%)`,
     canvas: '#111216',
     metaColor: DARK_PRIMARY,
     tabBar: { background: '#1C1D22', selected: DARK_PRIMARY, unselected: TABBAR.unselectedColor },

@@ -1,4 +1,4 @@
-/** Growth: ads, the app's update config, tasks, invites, start-up settings and texts. */
+/** Growth: ads, the app's update config, tasks, invites, start-up settings, texts and themes. */
 import { RiseOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
 import type { ConsoleSection } from '../../sections';
@@ -9,6 +9,7 @@ import { InvitesPage } from './InvitesPage';
 import { StartupPage } from './StartupPage';
 import { TasksPage } from './TasksPage';
 import { TextsPage } from './TextsPage';
+import { ThemePage } from './ThemePage';
 
 export const growthSection: ConsoleSection = {
   resources: (t) => [
@@ -45,6 +46,11 @@ export const growthSection: ConsoleSection = {
       list: '/growth/texts',
       meta: { parent: 'growth', label: t('growthset.texts.menu') },
     },
+    {
+      name: 'growth/theme',
+      list: '/growth/theme',
+      meta: { parent: 'growth', label: t('apptheme.menu') },
+    },
   ],
   routes: (
     <Route path="growth" key="growth">
@@ -56,6 +62,7 @@ export const growthSection: ConsoleSection = {
       <Route path="invites" element={<InvitesPage />} />
       <Route path="startup" element={<StartupPage />} />
       <Route path="texts" element={<TextsPage />} />
+      <Route path="theme" element={<ThemePage />} />
     </Route>
   ),
 };
