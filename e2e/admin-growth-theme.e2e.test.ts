@@ -6,33 +6,18 @@
  * refused by the server. Screenshots (E2E_SCREENSHOTS): admin-growth-theme.png (1440×900) and
  * app-theme-operator-colour.png (375×812).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOwnerWithCli,
-  freshTotpCode,
-  newDesktopContext,
-  signInToConsole,
-  type CreatedOperator,
-} from './support/admin-console.js';
-import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { startServerAndBrowser } from './support/harness.js';
+import { cspViolations } from './support/chromium.js';
+import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { queryServerDb } from './support/import-status.js';
 import { keepScreenshot } from './support/screenshots.js';
 import type { RunningServer } from './support/server.js';
 
-let dataDir: string;
+let fixture: ConsoleFixture;
 let server: RunningServer;
-let browser: Browser;
-let readerContext: BrowserContext;
-let operatorContext: BrowserContext;
 let reader: Page;
 let console_: Page;
-let owner: CreatedOperator;
-const usedCodes = new Set<string>();
 
 const BUILTIN = 'rgb(253, 88, 109)'; // #FD586D
 const VIOLET = 'rgb(124, 58, 237)'; // #7C3AED
@@ -50,23 +35,10 @@ async function openReaderHome(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-admin-theme-'));
-  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
-  readerContext = await newPhoneContext(browser, server.baseURL);
-  operatorContext = await newDesktopContext(browser, server.baseURL);
-  reader = await readerContext.newPage();
-  console_ = await operatorContext.newPage();
-  owner = await createOwnerWithCli(server, 'e2e-theme-owner');
-  await signInToConsole(console_, owner, await freshTotpCode(owner.secret, usedCodes));
+  fixture = await startConsoleFixture({ name: 'admin-theme' });
+  ({ server, reader, operator: console_ } = fixture);
 }, 180_000);
-
-afterAll(async () => {
-  await readerContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => fixture?.close());
 
 describe('the console’s Growth → Themes', () => {
   it('the operator’s light primary colour becomes the reader’s tab bar and browser colour', async () => {
