@@ -19,6 +19,21 @@ const SERVER_PATHS = [
   /^\/pay\//,
 ];
 
+/** antd-mobile and the libraries under it (grouped into one `ui` chunk where shared). */
+const UI_LIBRARIES =
+  /node_modules[\\/](antd-mobile|@use-gesture|@react-spring|ahooks|rc-|@rc-component|classnames|runes2|staged-components|@floating-ui|lodash|tslib)/;
+/** antd's React 19 renderer, loaded right after the first render on every launch: not in `ui`. */
+const LAUNCH_RENDERER =
+  /antd-mobile[\\/]es[\\/]utils[\\/](unstable-)?render\.js|rc-util|@babel[\\/]runtime|regenerator/;
+/** The app's own shared components, helpers and queries (grouped into one `shared` chunk). */
+const APP_SHARED = /packages[\\/]web[\\/]src[\\/](components|lib|state)[\\/]/;
+/**
+ * What the shell loads on every page once the landing page has painted (the floating ad, the
+ * update prompt, analytics, the service worker): kept out of `shared`, or home would fetch all of it.
+ */
+const SHELL_EXTRAS =
+  /src[\\/](components[\\/](ad-float|update-dialog)[\\/]|state[\\/]queries[\\/](ads|update)\.ts|lib[\\/](ad-store|ad-rules|update-[\w-]+|platform|analytics[\w-]*)\.ts)/;
+
 export default defineConfig({
   // The server serves the build at '/'; a relative base also lets the same dist run under a sub-path.
   base: './',
@@ -93,7 +108,34 @@ export default defineConfig({
           // Everything the entry imports statically runs on every launch anyway: one chunk for it
           // instead of the half-dozen shared chunks automatic splitting made (each one more
           // request, more headers and a smaller brotli window on a phone's first load).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            // A page's lazy code in a few requests instead of dozens of tiny ones (issue 16: a comic
+            // detail or reader link fetched ~50 chunks over HTTP/1.1 before its data could go out):
+            // antd-mobile and the libraries under it that two or more chunks share, and the app's
+            // own shared components, helpers and queries.
+            {
+              // What home draws besides its own page (and the entry page's glyphs): covers, cards,
+              // the error and empty states; kept apart so home does not load the larger groups.
+              name: 'landing',
+              test: /src[\\/](components[\\/](xfile-image|work-card|mixed-list-card|query-state|empty-state|icons)[\\/]|lib[\\/](media-url|genre-label)\.ts)/,
+              priority: 2,
+            },
+            {
+              name: 'ui',
+              test: (id) => UI_LIBRARIES.test(id) && !LAUNCH_RENDERER.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
+              name: 'shared',
+              test: (id) => APP_SHARED.test(id) && !SHELL_EXTRAS.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 0,
+            },
+          ],
         },
       },
     },

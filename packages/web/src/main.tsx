@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ConfigErrorScreen } from './components/ConfigErrorScreen';
 import { initI18n, pageMessagesReady } from './i18n';
+import { afterLanding } from './lib/after-landing';
 import { wireApiClientUi } from './lib/api/wire-ui';
 import { startLayout } from './lib/apply-layout';
 import { rememberLaunchChannel } from './lib/channel';
@@ -28,18 +29,26 @@ async function boot(): Promise<void> {
     return;
   }
   wireApiClientUi();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the first tree in slices of a few milliseconds instead of one long
+  // task, so a slow phone's main thread stays free for input and the network callbacks (issue 16:
+  // the first render was one of the launch's long tasks). The splash stays until it commits.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
-  // After the first render, out of the first download: the rest of English when that is the
-  // language (every page but the launch screens needs it), antd-mobile's React 19 renderer (its
-  // imperative Toast/Dialog need it; lazy-toast.ts also waits for it) and the service worker, so a
-  // new build found later opens the update dialog (issue 13).
-  void pageMessagesReady();
+  // After the first render, out of the first download: antd-mobile's React 19 renderer (its
+  // imperative Toast/Dialog need it; lazy-toast.ts also waits for it). Once the landing page's
+  // largest image has painted (`afterLanding`): the rest of English when that is the language
+  // (other pages ask for it themselves when opened) and the service worker, so a new build found
+  // later opens the update dialog (issue 13).
   void import('./lib/antd-react19');
-  void import('./lib/update-worker').then((module) => module.startServiceWorker());
+  void afterLanding().then(() => {
+    void pageMessagesReady();
+    void import('./lib/update-worker').then((module) => module.startServiceWorker());
+  });
 }
 
 void boot();

@@ -4,10 +4,11 @@
  * the page that then asks for them one after the other.
  */
 import { HomeTab, WorkType, type HomeData } from '@dm51/shared';
+import { pageMessagesReady } from '../i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { homeTabFromSearch } from '../components/tabbar/tab-items';
 import { findRoute } from '../routes/route-table';
-import { catalogueKeys, fetchChapters } from '../state/queries/catalogue';
+import { catalogueKeys, fetchChapters, fetchWorkDetail } from '../state/queries/catalogue';
 import { fetchHome, homeKeys } from '../state/queries/home';
 import { prefetchComicChapter } from '../state/queries/reader';
 
@@ -49,9 +50,45 @@ function prefetchComicReader(client: QueryClient, search: string): void {
     void prefetchComicChapter(client, chapterId).then((chapter) => preload(chapter?.pages[0]?.url));
 }
 
+/**
+ * A comic's detail page opened from a link: its chunk, the detail (its cover is the largest paint,
+ * drawn twice: blurred behind the title and as the cover) and the chapter list, all at once.
+ */
+function prefetchComicDetail(client: QueryClient, search: string): void {
+  const workId = Number(new URLSearchParams(search).get('column'));
+  void import('../routes/cartoon/DetailsPage');
+  if (!(workId > 0)) return;
+  void client
+    .fetchQuery({
+      queryKey: catalogueKeys.detail(WorkType.COMIC, workId),
+      queryFn: ({ signal }) => fetchWorkDetail(WorkType.COMIC, workId, signal),
+    })
+    .then(
+      (work) => preload(work.pic),
+      () => undefined,
+    );
+  void client.prefetchQuery({
+    queryKey: catalogueKeys.chapters(WorkType.COMIC, workId),
+    queryFn: ({ signal }) => fetchChapters(WorkType.COMIC, workId, signal),
+  });
+}
+
+/**
+ * At launch, before any session exists: the landing page's texts. Every page but the launch
+ * screens (entry, home) waits for the rest of English, so a link to another page starts it now
+ * instead of once the entry page is done and the page's own chunk asks for it.
+ */
+export function prefetchLandingCode(pathWithSearch: string): void {
+  const [pathname = ''] = pathWithSearch.split('?');
+  const group = findRoute(pathname)?.group;
+  const name = findRoute(pathname)?.name;
+  if (group !== undefined && group !== 'entry' && name !== 'home') void pageMessagesReady();
+}
+
 export function prefetchLanding(client: QueryClient, pathWithSearch: string): void {
   const [pathname = '', search = ''] = pathWithSearch.split('?');
   const name = findRoute(pathname)?.name;
   if (name === 'home') prefetchHome(client, search);
   else if (name === 'cartoonReader') prefetchComicReader(client, search);
+  else if (name === 'cartoonDetails') prefetchComicDetail(client, search);
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { TabBar } from '../components/tabbar/TabBar';
 import { isAdPage } from '../lib/ad-rules';
+import { afterLanding } from '../lib/after-landing';
 import { pageMessagesReady } from '../i18n';
 import { knownHost } from '../lib/api/host';
-import { prefetchLanding } from '../lib/launch-prefetch';
+import { prefetchLanding, prefetchLandingCode } from '../lib/launch-prefetch';
 import { requireRuntimeConfig } from '../lib/runtime-config';
 import { prefetchStartSettings } from '../state/queries/start-settings';
 import { fetchUserInfoOnce } from '../state/queries/user';
@@ -25,7 +26,9 @@ const ShellExtras = lazy(() =>
  * because every caller waits on the same module promise.
  */
 function trackPageViewLater(pathname: string): void {
-  void import('../lib/analytics').then((module) => module.trackPageView(pathname));
+  void afterLanding()
+    .then(() => import('../lib/analytics'))
+    .then((module) => module.trackPageView(pathname));
 }
 
 /** The frame around every page: history depth, the launch rule, the floating ad and the tab bar on tab pages. */
@@ -35,6 +38,15 @@ export function AppShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const launched = useRef(false);
+  // The floating ad and the update prompt wait until the landing page has painted its image.
+  const [extras, setExtras] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterLanding().then(() => live && setExtras(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     recordNavigation(location.key, navigationType);
@@ -55,6 +67,7 @@ export function AppShell() {
     // and rendered; once the session exists, so do the landing page's chunk, data and first image.
     const startEntry = (redirectSearch: string) => {
       const target = entryRedirectTarget(redirectSearch, HOME_PATH);
+      prefetchLandingCode(target);
       startEntryFlowEarly(queryClient, () => prefetchLanding(queryClient, target));
     };
     if (decision.kind === 'toEntry') {
@@ -64,6 +77,7 @@ export function AppShell() {
     else if (decision.kind === 'fetchSettings') {
       void prefetchStartSettings(queryClient);
       // The landing page's chunk, data and first image go out beside the settings, not after them.
+      prefetchLandingCode(`${location.pathname}${location.search}`);
       if (sessionStore.get().token !== '')
         prefetchLanding(queryClient, `${location.pathname}${location.search}`);
       // Check the stored session at every launch: a revoked one answers 401, which clears it and
@@ -80,9 +94,11 @@ export function AppShell() {
     <div className={`app-page${withTabBar ? ' app-page--tabbed' : ''}`}>
       <Outlet />
       {withTabBar && <TabBar />}
-      <Suspense fallback={null}>
-        <ShellExtras adPage={isAdPage(adPage) ? adPage : null} visitKey={location.key} />
-      </Suspense>
+      {extras && (
+        <Suspense fallback={null}>
+          <ShellExtras adPage={isAdPage(adPage) ? adPage : null} visitKey={location.key} />
+        </Suspense>
+      )}
     </div>
   );
 }

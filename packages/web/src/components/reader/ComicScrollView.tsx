@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { afterLanding } from '../../lib/after-landing';
 import { startDecodeWorker } from '../xfile-image/decode-worker';
 import { preloadImage } from '../xfile-image/use-xfile-image';
 import { ComicPage } from './ComicPage';
@@ -63,8 +64,11 @@ export function ComicScrollView({
     callbacks.current = { onPosition, onScrollDown, onNearEnd };
   });
 
-  // Pages are fetched and XOR-decoded off the main thread while the list scrolls.
-  useEffect(startDecodeWorker, []);
+  // Pages are fetched and XOR-decoded off the main thread while the list scrolls; on a first load
+  // the worker starts once the first page has painted (it would compete with that page's image).
+  useEffect(() => {
+    void afterLanding().then(startDecodeWorker);
+  }, []);
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -107,9 +111,17 @@ export function ComicScrollView({
     };
   }, [tops]);
 
+  // The pages beyond the screen: after the landing page's paint on a first load (issue 16).
   useEffect(() => {
-    for (const index of win.preload) preloadImage(pages[index]?.url ?? '');
-    if (win.preloadNextChapter) callbacks.current.onNearEnd();
+    let live = true;
+    void afterLanding().then(() => {
+      if (!live) return;
+      for (const index of win.preload) preloadImage(pages[index]?.url ?? '');
+      if (win.preloadNextChapter) callbacks.current.onNearEnd();
+    });
+    return () => {
+      live = false;
+    };
   }, [win, pages]);
 
   return (

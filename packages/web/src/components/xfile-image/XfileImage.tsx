@@ -17,9 +17,38 @@ export interface XfileImageProps {
  * width/height, or the className's size) so nothing jumps; a failure shows the error placeholder,
  * which retries on tap (spec §8).
  */
+/** How far from the screen an image starts loading: a little scrolling ahead, in every direction. */
+const NEAR_MARGIN = '300px';
+
+/**
+ * True once the element has come within NEAR_MARGIN of the screen (like `loading="lazy"`, which a
+ * blob URL made after the fetch cannot use): covers far down a page or a strip are not fetched and
+ * decoded while the first screen loads (issue 16). Without IntersectionObserver, at once.
+ */
+function useNearScreen(element: Element | null): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || element === null) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, element]);
+  return near;
+}
+
 export function XfileImage({ src, alt, width, height, className, onError }: XfileImageProps) {
   const { t } = useTranslation();
-  const image = useXfileImage(src);
+  const [box, setBox] = useState<HTMLSpanElement | null>(null);
+  const near = useNearScreen(box);
+  const image = useXfileImage(src, near);
   const [broken, setBroken] = useState<string | null>(null);
   const failed = image.status === 'error' || (image.url !== null && broken === image.url);
 
@@ -60,7 +89,12 @@ export function XfileImage({ src, alt, width, height, className, onError }: Xfil
     );
 
   return (
-    <span className={`${classes} xfile-image--${image.status}`} style={style} data-status={image.status}>
+    <span
+      ref={setBox}
+      className={`${classes} xfile-image--${image.status}`}
+      style={style}
+      data-status={image.status}
+    >
       {image.url && (
         <img
           src={image.url}

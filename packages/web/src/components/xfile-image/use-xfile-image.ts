@@ -56,8 +56,12 @@ export function preloadImage(src: string): void {
   image.src = url;
 }
 
-/** An image by API path: `_xfile` ones are fetched, decoded and shown as a blob URL (spec §7). */
-export function useXfileImage(src: string): XfileImageState {
+/**
+ * An image by API path: `_xfile` ones are fetched, decoded and shown as a blob URL (spec §7).
+ * `wanted` false holds the fetch back (an image far from the screen): it stays 'idle' until then,
+ * unless it is already decoded.
+ */
+export function useXfileImage(src: string, wanted = true): XfileImageState {
   const url = mediaUrl(src);
   const xfile = url !== '' && isXfilePath(url);
   const [attempt, setAttempt] = useState(0);
@@ -67,7 +71,7 @@ export function useXfileImage(src: string): XfileImageState {
   });
 
   useEffect(() => {
-    if (!xfile) return;
+    if (!xfile || !wanted) return;
     cache.retain(url);
     let live = true;
     const ready = cache.peek(url);
@@ -83,7 +87,7 @@ export function useXfileImage(src: string): XfileImageState {
       live = false;
       cache.release(url);
     };
-  }, [url, xfile, attempt]);
+  }, [url, xfile, wanted, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   if (url === '') return { url: null, status: 'error', retry };

@@ -1,5 +1,5 @@
 import { HomeTab, type HomeData, type WorkCard } from '@dm51/shared';
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BannerSwiper } from '../../components/banner-swiper/BannerSwiper';
@@ -64,6 +64,20 @@ function Strip({ items }: { items: readonly WorkCard[] }) {
   );
 }
 
+/**
+ * False in the feed's first render, true right after it: what lies below the first screen (newest
+ * and the category sections) is rendered in a second, interruptible pass (a transition), so the
+ * banner, the home's largest paint, is committed and painted without waiting for the whole feed
+ * (issue 16: a slow phone spent several hundred milliseconds rendering it in one go).
+ */
+function useBelowTheFold(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShown(true));
+  }, []);
+  return shown;
+}
+
 /** True when the home answer has nothing to show (an empty catalogue). */
 export function isHomeEmpty(data: HomeData): boolean {
   return (
@@ -96,6 +110,7 @@ export function HomeFeed({
     }));
   const ad =
     data.banner_ad && (data.banner_ad.timeout === 0 || data.banner_ad.timeout > now) ? data.banner_ad : null;
+  const below = useBelowTheFold();
 
   return (
     <div className="home-feed" data-testid="home-feed">
@@ -120,7 +135,7 @@ export function HomeFeed({
           <WorkGrid items={data.reco} />
         </Section>
       )}
-      {data.news.length > 0 && (
+      {below && data.news.length > 0 && (
         <Section
           title={t('catalogue.sectionNews')}
           testId="home-news"
@@ -129,16 +144,17 @@ export function HomeFeed({
           <Strip items={data.news} />
         </Section>
       )}
-      {data.class.map((group) => (
-        <Section
-          key={group.id}
-          title={genreLabel(group.name, i18n.language)}
-          testId={`home-class-${group.id}`}
-          onMore={() => navigate(`/pages/home/sort/homeSort?type=${type}&category=${group.id}`)}
-        >
-          <WorkGrid items={group.list.slice(0, 6)} />
-        </Section>
-      ))}
+      {below &&
+        data.class.map((group) => (
+          <Section
+            key={group.id}
+            title={genreLabel(group.name, i18n.language)}
+            testId={`home-class-${group.id}`}
+            onMore={() => navigate(`/pages/home/sort/homeSort?type=${type}&category=${group.id}`)}
+          >
+            <WorkGrid items={group.list.slice(0, 6)} />
+          </Section>
+        ))}
     </div>
   );
 }

@@ -36,12 +36,15 @@ export const catalogueKeys = {
 
 export const workKey = (item: WorkCard) => `${item.type}:${item.relate_id}`;
 
+export function fetchWorkDetail(type: number, id: number, signal?: AbortSignal): Promise<WorkDetail> {
+  return callApi(type === WorkType.NOVEL ? bookDetailsCall : comicDetailsCall, { id }, { signal });
+}
+
 /** A comic's or novel's detail (with favourite flag and saved place). */
 export function useWorkDetail(type: number, id: number) {
   return useQuery({
     queryKey: catalogueKeys.detail(type, id),
-    queryFn: ({ signal }): Promise<WorkDetail> =>
-      callApi(type === WorkType.NOVEL ? bookDetailsCall : comicDetailsCall, { id }, { signal }),
+    queryFn: ({ signal }) => fetchWorkDetail(type, id, signal),
     enabled: id > 0,
     // The saved place changes whenever the user reads: never show a stale "continue".
     staleTime: 0,
