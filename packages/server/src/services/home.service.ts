@@ -12,6 +12,7 @@ import type { HomePicks, HomePicksRepository } from '../repositories/home-picks.
 import type { WorkCardRow } from '../repositories/catalogue.repository.js';
 import type { CatalogueService } from './catalogue.service.js';
 import { mediaUrlPath } from '../media/media-key.js';
+import { presentAd } from '../presenters/ad.presenter.js';
 import { dayOf } from './view-counter.service.js';
 
 const CACHE_MS = 5_000;
@@ -34,8 +35,6 @@ export interface HomeSizes {
   news_size: number;
   type_size: number;
 }
-
-const CLOSE_BUTTONS = ['small', 'center', 'big'] as const;
 
 export class HomeService {
   private cache = new Map<string, { at: number; data: Promise<HomeData> }>();
@@ -147,27 +146,7 @@ export class HomeService {
     const ad_list: Record<string, Ad> = {};
     for (const row of rows) {
       if (ad_list[row.page]) continue;
-      ad_list[row.page] = {
-        id: row.id,
-        name: row.name,
-        pic: row.pic,
-        pic_width: row.pic_width,
-        pic_height: row.pic_height,
-        url: row.url,
-        position: row.position,
-        position_offset_x: row.position_offset_x,
-        position_offset_y: row.position_offset_y,
-        bg_transparent: row.bg_transparent,
-        hide_time: row.hide_time,
-        display_time_again: row.display_time_again,
-        platform_show: row.platform_show,
-        adtext_show: row.adtext_show,
-        adtext: row.adtext,
-        adtext_size: row.adtext_size,
-        adtext_color: row.adtext_color,
-        close_btn_control: CLOSE_BUTTONS.find((value) => value === row.close_btn_control) ?? 'small',
-        ad_bg_show: row.ad_bg_show,
-      };
+      ad_list[row.page] = presentAd(row);
     }
     return { ad_list, global };
   }

@@ -10,6 +10,7 @@ import { isAppError } from '../../errors.js';
 import { contentMediaKey, isValidMediaKey, mediaUrlPath } from '../../media/media-key.js';
 import type { MediaStore } from '../../media/media-store.js';
 import { SettingsRepository } from '../../repositories/settings.repository.js';
+import { presentAd } from '../../presenters/ad.presenter.js';
 import { assertImage } from '../../services/image-input.js';
 import { dayOf } from '../../services/view-counter.service.js';
 import { AdminErrors } from '../admin-errors.js';
@@ -97,26 +98,10 @@ export function ctrOf(totals: AdTotals): number {
 
 function view(row: AdRow, now: number): AdView {
   return {
-    id: row.id,
+    ...presentAd(row),
     page: row.page,
-    name: row.name,
-    pic: row.pic,
-    pic_width: row.pic_width,
-    pic_height: row.pic_height,
-    url: row.url,
-    position: row.position,
-    position_offset_x: row.position_offset_x,
-    position_offset_y: row.position_offset_y,
-    bg_transparent: row.bg_transparent,
-    hide_time: row.hide_time,
-    display_time_again: row.display_time_again,
-    platform_show: row.platform_show,
-    adtext_show: row.adtext_show,
-    adtext: row.adtext,
-    adtext_size: row.adtext_size,
-    adtext_color: row.adtext_color,
+    // The stored value, even one the app would show as 'small', so the operator sees what is saved.
     close_btn_control: row.close_btn_control,
-    ad_bg_show: row.ad_bg_show,
     sort: row.sort,
     enabled: row.enabled === 1,
     start_time: Number(row.start_time),
