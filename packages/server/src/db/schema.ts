@@ -316,6 +316,7 @@ export interface DB
   work_stats_daily: WorkStatsDailyTable;
   search_documents: SearchDocumentsTable;
   search_grams: SearchGramsTable;
+  catalogue_version: CatalogueVersionTable;
   search_history: SearchHistoryTable;
   search_stats_daily: SearchStatsDailyTable;
   ads: AdsTable;
@@ -560,6 +561,12 @@ export interface SearchDocumentsTable {
 }
 
 /** One character or pair of adjacent characters of a search document's body (migration 0022). */
+/** One row (id 1): grows with every committed change to what chapter openings answer (0023). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number | string;
+}
+
 export interface SearchGramsTable {
   gram: string;
   work_id: number;

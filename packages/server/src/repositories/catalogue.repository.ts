@@ -365,6 +365,20 @@ export class CatalogueRepository {
     (userId) => this.db.selectFrom('users').select(['vip', 'viptime']).where('id', '=', userId),
   );
 
+  private readonly versionOf = reusableQuery<[], { version: number | string }>(
+    () => this.db,
+    0,
+    () => this.db.selectFrom('catalogue_version').select('version').where('id', '=', 1),
+  );
+
+  /**
+   * The catalogue version (migration 0023): it grows with every committed change to works'
+   * reader-facing columns, chapters or pages. Read it before the rows a cache keeps under it.
+   */
+  async catalogueVersion(): Promise<number> {
+    return Number((await this.versionOf()).rows[0]?.version ?? 0);
+  }
+
   async findChapter(chapterId: number): Promise<ChapterWithWork | undefined> {
     return (await this.chapterById(chapterId)).rows[0];
   }

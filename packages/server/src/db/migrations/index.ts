@@ -24,6 +24,7 @@ import * as m0018 from './0018-app-tokens.js';
 import * as m0019 from './0019-ad-schedule.js';
 import * as m0021 from './0021-home-picks.js';
 import * as m0022 from './0022-search-grams.js';
+import * as m0023 from './0023-catalogue-version.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-ad-schedule': m0019,
   '0021-home-picks': m0021,
   '0022-search-grams': m0022,
+  '0023-catalogue-version': m0023,
 };

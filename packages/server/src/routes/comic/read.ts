@@ -4,10 +4,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
 export const comicReadRoute: FastifyPluginAsync = async (app) => {
-  registerCall(app, comicReadCall, async (input, context) => {
-    const userId = sessionOf(context).userId;
-    const answer = await app.services.reader.comicChapter(userId, input.chapter_id);
-    await app.services.tasks.events.chapterOpened(userId, input.chapter_id); // task progress
-    return answer;
-  });
+  registerCall(
+    app,
+    comicReadCall,
+    async (input, context) => {
+      const userId = sessionOf(context).userId;
+      // Access is checked per reader; an answer without a charge is shared by every reader of the
+      // chapter at this catalogue version (ReaderService), hence sealed once.
+      const answer = await app.services.reader.comicChapter(userId, input.chapter_id);
+      await app.services.tasks.events.chapterOpened(userId, input.chapter_id); // task progress
+      return answer;
+    },
+    { sharedAnswer: true },
+  );
 };

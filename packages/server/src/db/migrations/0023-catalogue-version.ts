@@ -1,0 +1,88 @@
+/**
+ * A catalogue version for caches of what readers see (issue 16). `catalogue_version` holds one
+ * row whose `version` grows with every committed change to what a chapter opening answers: works'
+ * published/type/title/rtl/chapter_count, and any row of chapters or pages. The reader reads it
+ * (one primary-key probe) before it uses a cached chapter, so an unpublish, a re-import, a price
+ * change or a chapter turned paid reaches the next reader at once, whoever wrote it (the importer,
+ * the console, an operator's SQL).
+ *
+ * SQLite has one writer, so row triggers bump the row directly. PostgreSQL bumps it from deferred
+ * constraint triggers, once per transaction (a transaction-local setting remembers it): the row is
+ * locked only while the writing transaction commits, never between its statements, so concurrent
+ * catalogue writers cannot deadlock on it; and the bump commits together with the change, so a
+ * reader that sees the new version also sees the changed rows.
+ */
+import { sql, type Kysely } from 'kysely';
+import { isSqlite } from './helpers.js';
+
+/** Tables whose changes alter a chapter opening's answer, and the columns that matter (null: all). */
+const WATCHED: { table: string; columns: string[] | null }[] = [
+  { table: 'works', columns: ['type', 'title', 'rtl', 'published', 'chapter_count'] },
+  { table: 'chapters', columns: null },
+  { table: 'pages', columns: null },
+];
+const EVENTS = ['insert', 'update', 'delete'] as const;
+const triggerName = (table: string, event: string) => `catalogue_version_${table}_${event}`;
+const updateOf = (event: string, columns: string[] | null) =>
+  event === 'update' && columns ? `update of ${columns.join(', ')}` : event;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('catalogue_version')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('version', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`insert into catalogue_version (id, version) values (1, 1)`.execute(db);
+  if (isSqlite(db)) {
+    for (const { table, columns } of WATCHED) {
+      for (const event of EVENTS) {
+        await sql
+          .raw(
+            `create trigger ${triggerName(table, event)} after ${updateOf(event, columns)} on ${table}
+             begin update catalogue_version set version = version + 1 where id = 1; end`,
+          )
+          .execute(db);
+      }
+    }
+    return;
+  }
+  await sql`
+    create function catalogue_version_bump() returns trigger language plpgsql as $$
+    begin
+      if current_setting('dm51.catalogue_bumped', true) is distinct from txid_current()::text then
+        perform set_config('dm51.catalogue_bumped', txid_current()::text, true);
+        update catalogue_version set version = version + 1 where id = 1;
+      end if;
+      return null;
+    end $$`.execute(db);
+  for (const { table, columns } of WATCHED) {
+    for (const event of EVENTS) {
+      await sql
+        .raw(
+          `create constraint trigger ${triggerName(table, event)} after ${updateOf(event, columns)} on ${table}
+           deferrable initially deferred for each row execute function catalogue_version_bump()`,
+        )
+        .execute(db);
+    }
+    // Constraint triggers cannot watch truncate; a truncate is rare enough to bump at once.
+    await sql
+      .raw(
+        `create trigger ${triggerName(table, 'truncate')} after truncate on ${table}
+         for each statement execute function catalogue_version_bump()`,
+      )
+      .execute(db);
+  }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  const sqlite = isSqlite(db);
+  for (const { table } of WATCHED) {
+    for (const event of sqlite ? EVENTS : [...EVENTS, 'truncate']) {
+      await sql
+        .raw(`drop trigger if exists ${triggerName(table, event)}${sqlite ? '' : ` on ${table}`}`)
+        .execute(db);
+    }
+  }
+  if (!sqlite) await sql`drop function if exists catalogue_version_bump()`.execute(db);
+  await db.schema.dropTable('catalogue_version').ifExists().execute();
+}
