@@ -166,6 +166,17 @@ export class CatalogueRepository {
     return query;
   }
 
+  /**
+   * A page of `listWorks` without its total: home's sections show no count, and counting every
+   * matching work per section cost more than reading the page (most of a home rebuild).
+   */
+  async listWorkRows(filter: WorkFilter): Promise<WorkCardRow[]> {
+    return orderWorks(this.filtered(filter).select(CARD_COLUMNS), filter.order)
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+  }
+
   async listWorks(filter: WorkFilter): Promise<{ rows: WorkCardRow[]; total: number }> {
     const base = this.filtered(filter);
     const [rows, count] = await Promise.all([
@@ -252,18 +263,16 @@ export class CatalogueRepository {
     return Promise.all(
       categories.map(async (category) => ({
         ...category,
-        rows: (
-          await this.listWorks({
-            type,
-            categoryId: category.id,
-            tagId: 0,
-            status: 0,
-            pay: 0,
-            order: 'hot',
-            offset: 0,
-            limit: size,
-          })
-        ).rows,
+        rows: await this.listWorkRows({
+          type,
+          categoryId: category.id,
+          tagId: 0,
+          status: 0,
+          pay: 0,
+          order: 'hot',
+          offset: 0,
+          limit: size,
+        }),
       })),
     );
   }

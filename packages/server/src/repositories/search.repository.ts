@@ -10,6 +10,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db/database.js';
 import { isSqlite } from '../db/migrations/helpers.js';
 import { CARD_COLUMNS, type WorkCardRow } from './catalogue.repository.js';
+import type { MemoryDocument } from '../services/search-memory.js';
 
 export interface SearchDocument {
   work_id: number;
@@ -227,6 +228,44 @@ export class SearchRepository {
       if (!best || count < best.count) best = { term, count };
     }
     return best;
+  }
+
+  /** How many documents the index holds (published works). */
+  async documentTotal(): Promise<number> {
+    return this.documents();
+  }
+
+  /** Every document of a published work with its views, for the in-memory search (search-memory.ts). */
+  async memoryDocuments(): Promise<MemoryDocument[]> {
+    const rows = await this.db
+      .selectFrom('search_documents as d')
+      .innerJoin('works', 'works.id', 'd.work_id')
+      .select([
+        'd.work_id',
+        'd.type',
+        'd.title_text',
+        'd.people_text',
+        'd.body',
+        'works.views_total as views',
+      ])
+      .where('works.published', '=', 1)
+      .orderBy('d.work_id')
+      .execute();
+    return rows.map((row) => ({ ...row, views: Number(row.views) }));
+  }
+
+  /** The view and favourite counts of the indexed works (the in-memory search's snapshot). */
+  async documentCounters(): Promise<{ work_id: number; views: number; favorites: number }[]> {
+    const rows = await this.db
+      .selectFrom('search_documents as d')
+      .innerJoin('works', 'works.id', 'd.work_id')
+      .select(['d.work_id', 'works.views_total as views', 'works.favorites_total as favorites'])
+      .execute();
+    return rows.map((row) => ({
+      work_id: row.work_id,
+      views: Number(row.views),
+      favorites: Number(row.favorites),
+    }));
   }
 
   /** Works matching every term (lowercased), best first: title, then people, then summary hits. */

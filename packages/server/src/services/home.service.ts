@@ -78,8 +78,18 @@ export class HomeService {
 
   private async build(type: number, sizes: HomeSizes, chosen?: HomePicks): Promise<HomeData> {
     const picks = chosen ?? (this.picks ? await this.picks.picks(type) : { banners: [], reco: [] });
-    const list = (order: 'new' | 'score', limit: number) =>
-      this.catalogue.listWorks({ type, categoryId: 0, tagId: 0, status: 0, pay: 0, order, offset: 0, limit });
+    const list = async (order: 'new' | 'score', limit: number) => ({
+      rows: await this.catalogue.listWorkRows({
+        type,
+        categoryId: 0,
+        tagId: 0,
+        status: 0,
+        pay: 0,
+        order,
+        offset: 0,
+        limit,
+      }),
+    });
     const today = dayOf(Math.floor(this.clock() / 1000));
     const pinnedBanners = picks.banners.length
       ? (await this.inOrder(picks.banners.map((b) => b.workId))).filter((row) => row.type === type)

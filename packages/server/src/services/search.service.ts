@@ -12,6 +12,7 @@
  */
 import type { WorkCard } from '@dm51/shared';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
+import { presentCard } from '../presenters/work.presenter.js';
 import {
   setSignature,
   type SearchDocument,
@@ -20,12 +21,15 @@ import {
 import { offsetOf, type CatalogueService, type Paged } from './catalogue.service.js';
 import { parseAltTitles } from '../presenters/work.presenter.js';
 import { dayOf } from './view-counter.service.js';
+import { MEMORY_SEARCH_MAX_DOCS, MemorySearchIndex } from './search-memory.js';
 
 const RECENT_KEEP = 20;
 const MAX_TERMS = 8;
 const HOT_WINDOW_DAYS = 30;
 const REINDEX_BATCH = 500;
 const RESULT_CACHE_MAX = 500;
+/** Cards kept for the in-memory search (the oldest read is dropped first). */
+const CARD_CACHE_MAX = 20_000;
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Lowercased (NFKC, so full-width Latin matches) whitespace-separated terms, each once. */
@@ -49,10 +53,23 @@ export class SearchService {
   fullCheckIntervalMs = 60_000;
   /** How long an identical search reuses a result page (0: never). */
   resultTtlMs = 5_000;
+  /** How often the in-memory search reads the works' view and favourite counts again. */
+  countersRefreshMs = 5_000;
   private lastCheck = -Infinity;
   private lastFullCheck = -Infinity;
   private refreshing: Promise<void> | null = null;
   private readonly pages = new Map<string, CachedPage>();
+  /** The in-memory search (search-memory.ts), loaded on demand; null inside: too many documents. */
+  private memory: Promise<MemorySearchIndex | null> | null = null;
+  private countersAt = -Infinity;
+  private countersLoad: Promise<void> | null = null;
+  private readonly counters = new Map<number, { views: number; favorites: number }>();
+  /**
+   * Presented cards (without their counters, taken from `counters`) at catalogue version
+   * `cardsVersion` (migration 0023): a search that sees another version drops them all first.
+   */
+  private readonly cards = new Map<number, WorkCard>();
+  private cardsVersion = -1;
 
   constructor(
     private readonly search: SearchRepository,
@@ -90,10 +107,88 @@ export class SearchService {
   /** Brings the index up to date with the works; returns how many documents changed. */
   async refreshIndex(): Promise<number> {
     try {
-      return await this.reindexChanged();
+      const changed = await this.reindexChanged();
+      if (changed > 0) this.memory = null; // the next search loads the documents again
+      return changed;
     } finally {
       this.pages.clear(); // pages found before or during the re-index may be stale
     }
+  }
+
+  /**
+   * Follows the catalogue version (one primary-key probe): when it moved, the kept cards and
+   * pages are dropped and the index is checked for changes now rather than within the interval,
+   * so an unpublished or renamed work leaves the results at once. Answers the version read.
+   */
+  private async followCatalogue(): Promise<number> {
+    const version = await this.catalogue.catalogueVersion();
+    if (version !== this.cardsVersion) {
+      this.cards.clear();
+      this.pages.clear();
+      this.cardsVersion = version;
+      this.lastCheck = -Infinity;
+    }
+    return version;
+  }
+
+  /** The in-memory search, or null when the catalogue is too large for it (the database answers). */
+  private memoryIndex(): Promise<MemorySearchIndex | null> {
+    if (!this.memory) {
+      const load = (async () => {
+        if ((await this.search.documentTotal()) > MEMORY_SEARCH_MAX_DOCS) return null;
+        const index = new MemorySearchIndex(await this.search.memoryDocuments());
+        return index;
+      })();
+      this.memory = load;
+      load.catch(() => {
+        if (this.memory === load) this.memory = null;
+      });
+    }
+    return this.memory;
+  }
+
+  /** Reads the view and favourite counts again when the snapshot is older than the interval. */
+  private async refreshCounters(index: MemorySearchIndex): Promise<void> {
+    if (Date.now() - this.countersAt < this.countersRefreshMs) return;
+    this.countersLoad ??= this.search
+      .documentCounters()
+      .then((rows) => {
+        this.counters.clear();
+        for (const row of rows)
+          this.counters.set(row.work_id, { views: row.views, favorites: row.favorites });
+        this.countersAt = Date.now();
+      })
+      .finally(() => {
+        this.countersLoad = null;
+      });
+    await this.countersLoad;
+    index.setViews([...this.counters].map(([work_id, { views }]) => ({ work_id, views })));
+  }
+
+  /** Cards of published works `ids` in that order, from the kept cards where possible. */
+  private async cardsOf(ids: number[], version: number): Promise<WorkCard[]> {
+    const missing = ids.filter((id) => !this.cards.has(id));
+    const fetched = new Map<number, WorkCard>();
+    if (missing.length) {
+      const [rows, people] = await Promise.all([
+        this.catalogue.cardsByIds(missing),
+        this.catalogue.peopleOf(missing),
+      ]);
+      for (const row of rows) fetched.set(row.id, presentCard(row, people.get(row.id)));
+      // Rows read at an older version than the kept cards' are answered once, not kept.
+      if (version === this.cardsVersion) {
+        for (const [id, card] of fetched) {
+          if (this.cards.size >= CARD_CACHE_MAX) this.cards.delete(this.cards.keys().next().value!);
+          this.cards.set(id, card);
+        }
+      }
+    }
+    return ids.flatMap((id) => {
+      const card = fetched.get(id) ?? this.cards.get(id);
+      if (!card) return []; // unpublished since the index was read
+      const counts = this.counters.get(id);
+      return counts ? [{ ...card, views: counts.views, favorites: counts.favorites }] : [card];
+    });
   }
 
   private async reindexChanged(): Promise<number> {
@@ -143,8 +238,9 @@ export class SearchService {
   ): Promise<Paged<WorkCard>> {
     const { terms, phrase } = searchTerms(keyword);
     if (terms.length === 0) return { list: [], total: 0 };
+    const version = await this.followCatalogue();
     await this.ensureFresh();
-    const answer = await this.resultPage(terms, phrase, type, offsetOf(page, limit), limit);
+    const answer = await this.resultPage(terms, phrase, type, offsetOf(page, limit), limit, version);
     if (page === 1) {
       const time = now();
       await this.search.recordSearch(userId, phrase, time, dayOf(time), {
@@ -166,14 +262,13 @@ export class SearchService {
     type: number,
     offset: number,
     limit: number,
+    version: number,
   ): Promise<Paged<WorkCard>> {
     const key = `${type} ${offset} ${limit} ${phrase}`;
     const time = Date.now();
     const cached = this.pages.get(key);
     if (cached && cached.expires > time) return cached.page;
-    const page = this.search
-      .search(terms, phrase, type, offset, limit)
-      .then(async ({ rows, total }) => ({ list: await this.works.cards(rows), total }));
+    const page = this.findPage(terms, phrase, type, offset, limit, version);
     if (this.resultTtlMs <= 0) return page;
     this.pages.delete(key);
     if (this.pages.size >= RESULT_CACHE_MAX) this.pages.delete(this.pages.keys().next().value!);
@@ -184,6 +279,25 @@ export class SearchService {
       if (this.pages.get(key) === entry) this.pages.delete(key);
     });
     return page;
+  }
+
+  /** A page of cards: from the in-memory search when it holds the catalogue, else the database's. */
+  private async findPage(
+    terms: string[],
+    phrase: string,
+    type: number,
+    offset: number,
+    limit: number,
+    version: number,
+  ): Promise<Paged<WorkCard>> {
+    const memory = await this.memoryIndex();
+    if (!memory) {
+      const { rows, total } = await this.search.search(terms, phrase, type, offset, limit);
+      return { list: await this.works.cards(rows), total };
+    }
+    await this.refreshCounters(memory);
+    const { ids, total } = memory.search(terms, phrase, type, offset, limit);
+    return { list: await this.cardsOf(ids, version), total };
   }
 
   async recent(userId: number) {

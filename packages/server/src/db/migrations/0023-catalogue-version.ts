@@ -1,10 +1,10 @@
 /**
  * A catalogue version for caches of what readers see (issue 16). `catalogue_version` holds one
- * row whose `version` grows with every committed change to what a chapter opening answers: works'
- * published/type/title/rtl/chapter_count, and any row of chapters or pages. The reader reads it
- * (one primary-key probe) before it uses a cached chapter, so an unpublish, a re-import, a price
- * change or a chapter turned paid reaches the next reader at once, whoever wrote it (the importer,
- * the console, an operator's SQL).
+ * row whose `version` grows with every committed change to what a chapter opening or a work card
+ * shows: works' columns (not their view and favourite counters), chapters, pages, and the works'
+ * authors and tags. The reader and search read it (one primary-key probe) before they use a kept
+ * chapter or card, so an unpublish, a re-import, a price change or a chapter turned paid reaches
+ * the next reader at once, whoever wrote it (the importer, the console, an operator's SQL).
  *
  * SQLite has one writer, so row triggers bump the row directly. PostgreSQL bumps it from deferred
  * constraint triggers, once per transaction (a transaction-local setting remembers it): the row is
@@ -15,11 +15,38 @@
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from './helpers.js';
 
-/** Tables whose changes alter a chapter opening's answer, and the columns that matter (null: all). */
+/**
+ * Tables whose changes alter what readers see (null: all columns). Works' counters (views_total,
+ * favorites_total), which readers move all the time, are left out; so are columns no reader sees.
+ */
 const WATCHED: { table: string; columns: string[] | null }[] = [
-  { table: 'works', columns: ['type', 'title', 'rtl', 'published', 'chapter_count'] },
+  {
+    table: 'works',
+    columns: [
+      'type',
+      'title',
+      'alt_titles',
+      'summary',
+      'cover_key',
+      'cover_width',
+      'cover_height',
+      'is_end',
+      'pay',
+      'chapter_price',
+      'score_x10',
+      'rtl',
+      'chapter_count',
+      'latest_chapter_title',
+      'published',
+      'updated_time',
+    ],
+  },
   { table: 'chapters', columns: null },
   { table: 'pages', columns: null },
+  { table: 'work_authors', columns: null },
+  { table: 'work_tags', columns: null },
+  { table: 'authors', columns: null },
+  { table: 'tags', columns: null },
 ];
 const EVENTS = ['insert', 'update', 'delete'] as const;
 const triggerName = (table: string, event: string) => `catalogue_version_${table}_${event}`;

@@ -115,16 +115,46 @@ describe('/v3/search/index', () => {
     expect(names(await search('巨人传'))).toEqual(['巨人传']);
   });
 
-  it('checks freshness at most once per interval', async () => {
-    ctx.app.services.search.freshnessIntervalMs = 60_000;
+  it('sees a catalogue change at once, and otherwise looks for changes at most once per interval', async () => {
+    const service = ctx.app.services.search;
+    const probes = vi.spyOn(service['search'], 'hasChanges');
+    service.freshnessIntervalMs = 60_000;
     try {
       await search('walls');
+      // The catalogue version moved (migration 0023): the change is looked for and found now.
       await ctx.db.updateTable('works').set({ title: 'Towers' }).where('id', '=', summaryOnly.id).execute();
-      expect(names(await search('towers'))).toEqual([]);
-      await ctx.app.services.search.refreshIndex();
+      probes.mockClear();
       expect(names(await search('towers'))).toEqual(['Towers']);
+      expect(probes).toHaveBeenCalledTimes(1);
+      // Counters do not move the version: within the interval, no look at all.
+      await ctx.db.updateTable('works').set({ views_total: 7 }).where('id', '=', summaryOnly.id).execute();
+      expect(names(await search('walls'))).not.toContain('Towers');
+      expect(names(await search('towers'))).toEqual(['Towers']);
+      expect(probes).toHaveBeenCalledTimes(1);
     } finally {
-      ctx.app.services.search.freshnessIntervalMs = 0;
+      service.freshnessIntervalMs = 0;
+      probes.mockRestore();
+    }
+  });
+
+  it('drops kept pages and cards at once when a work changes or is unpublished', async () => {
+    const service = ctx.app.services.search;
+    service.freshnessIntervalMs = 60_000; // only the catalogue version can make it look now
+    try {
+      const work = await buildWork(ctx.db, null, { title: 'Lanterns', score: 7 });
+      await look('lanterns');
+      const first = (await look('lanterns')).data!.list[0]!;
+      expect(first).toMatchObject({ name: 'Lanterns', score: 7 });
+      await ctx.db.updateTable('works').set({ score_x10: 91, is_end: 1 }).where('id', '=', work.id).execute();
+      expect((await look('lanterns')).data!.list[0]).toMatchObject({
+        name: 'Lanterns',
+        score: 9.1,
+        isend: 1,
+      });
+      await ctx.db.updateTable('works').set({ published: 0 }).where('id', '=', work.id).execute();
+      expect((await look('lanterns')).data).toEqual({ list: [], total: 0 });
+    } finally {
+      service.freshnessIntervalMs = 0;
     }
   });
 
