@@ -295,6 +295,9 @@ async function main(): Promise<void> {
           // Latency at a fixed, moderate load (issue 16: p99 under 10 ms at 500 req/s).
           const fixed = await measure(`${server.baseURL}${name}`, bodies, FIXED_RATE);
           console.log(row(`${label} app at ${FIXED_RATE} req/s`, fixed));
+          // The floor on this machine: the bare server's own p99 at the same rate, same minute.
+          const bareFixed = await measure(baseline.url, bodies, FIXED_RATE);
+          console.log(row(`${label} baseline at ${FIXED_RATE} req/s`, bareFixed));
         }
       } finally {
         baseline.server.close();
