@@ -52,6 +52,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    throttlingMethod: (process.env['BENCH_THROTTLING'] ?? 'simulate') as 'simulate' | 'devtools',
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
