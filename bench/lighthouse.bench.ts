@@ -25,6 +25,8 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const LHR_DIR = process.env['BENCH_LHR_DIR'];
 let reportCount = 0;
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/** BENCH_WEB_DIR=<another build's dist> serves that web build instead (before/after in the same minutes). */
+const WEB_DIR = process.env['BENCH_WEB_DIR'];
 /** The issue's targets. */
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0, accessibility: 95, bestPractices: 95 };
 
@@ -50,6 +52,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    throttlingMethod: (process.env['BENCH_THROTTLING'] ?? 'simulate') as 'simulate' | 'devtools',
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
@@ -140,7 +143,7 @@ function misses(f: Figures): string[] {
 }
 
 async function main(): Promise<void> {
-  const server = await startServer({ DEMO_LIBRARY: 'on' });
+  const server = await startServer({ DEMO_LIBRARY: 'on', ...(WEB_DIR ? { WEB_DIR } : {}) });
   const baseline = await startBaseline();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,

@@ -190,7 +190,11 @@ async function main(): Promise<void> {
     browser = await launchChromium();
     const results: Record<string, Measured> = {};
     for (const compression of ['on', 'off'] as const) {
-      server = await startServer({ DATA_DIR: dataDir, COMPRESSION: compression });
+      server = await startServer({
+        DATA_DIR: dataDir,
+        COMPRESSION: compression,
+        ...(process.env['BENCH_WEB_DIR'] ? { WEB_DIR: process.env['BENCH_WEB_DIR'] } : {}),
+      });
       try {
         results[compression] = await measureHome(browser, server.baseURL);
       } finally {

@@ -148,6 +148,46 @@ describe('a new visitor', () => {
     expect(sent.has('/v3/app/init')).toBe(false);
   });
 
+  it("sends the launch calls from the page's first script, before the app's code has arrived (issue 16)", async () => {
+    // The app's own chunk (React, the router, TanStack Query) is slow: settings, visitor init and
+    // home data must not wait for it; the first script (boot.ts) sends them.
+    const SLOW_MS = 1_500;
+    await page.route('**/assets/app-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      await route.continue();
+    });
+    const sent = new Map<string, number>();
+    const done = new Map<string, number>();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      requests.push(path);
+      if (!sent.has(path)) sent.set(path, Date.now());
+    });
+    page.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!done.has(path)) done.set(path, Date.now());
+    });
+    await openAsNewVisitor();
+    const appChunk = [...done.keys()].find((path) => /^\/assets\/app-.*\.js$/.test(path));
+    expect(appChunk).toBeDefined();
+    // Settings and init together: neither waits for the other's answer.
+    expect(sent.get('/v3/app/init')).toBeLessThan(done.get('/v3/app/start')!);
+    expect(sent.get('/v3/app/start')).toBeLessThan(done.get('/v3/app/init')!);
+    // Both, and home data once the session exists, before the app's code was there.
+    expect(sent.get('/v3/app/init')).toBeLessThan(done.get(appChunk!)!);
+    expect(sent.get('/v3/comic/index')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
+    expect(sent.get('/v3/comic/index')).toBeLessThan(done.get(appChunk!)!);
+    // Each call went out once: the app took the early answers instead of asking again.
+    const calls = (path: string) => [...requests].filter((url) => url === path).length;
+    expect(calls('/v3/app/start')).toBe(1);
+    expect(calls('/v3/app/init')).toBe(1);
+    expect(calls('/v3/comic/index')).toBe(1);
+    // The server wrote the runtime config into the page: no /app-config.js on a page load.
+    expect(sent.has('/app-config.js')).toBe(false);
+    expect(await page.locator('script#dm51-config[type="application/json"]').count()).toBe(1);
+  });
+
   it('keeps the same guest across reloads and visits', async () => {
     await openAsNewVisitor();
     const uid = await page.evaluate(() => localStorage.getItem('uid'));

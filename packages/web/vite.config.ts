@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import type { OutputChunk } from 'rolldown';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `vite dev` / `vite preview` forward API calls; the server's default port unless overridden. */
@@ -34,6 +35,56 @@ const APP_SHARED = /packages[\\/]web[\\/]src[\\/](components|lib|state)[\\/]/;
 const SHELL_EXTRAS =
   /src[\\/](components[\\/](ad-float|update-dialog)[\\/]|state[\\/]queries[\\/](ads|update)\.ts|lib[\\/](ad-store|ad-rules|update-[\w-]+|platform|analytics[\w-]*)\.ts)/;
 
+/**
+ * index.html's only script is boot.ts; the app's own chunk (`app`, imported by boot.ts) would be
+ * discovered only once boot.ts had run. This puts it in the page's head instead: a modulepreload of
+ * `app` and what it imports, and `app`'s CSS as a stylesheet (the splash is styled by it before
+ * any script runs). Nothing else: on a phone's first load every request the page starts before its
+ * first paint shares the few connections and the bandwidth with these (antd's React 19 renderer,
+ * imported after the first render, is left to that import).
+ */
+function preloadAppCode(): Plugin {
+  return {
+    name: 'dm51-preload-app-code',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (output): output is OutputChunk => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const app = chunks.find((chunk) => chunk.name === 'app' && !chunk.isEntry);
+        if (!app) throw new Error('dm51-preload-app-code: no app chunk in the build');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const scripts = new Set<string>();
+        const visit = (chunk: OutputChunk) => {
+          if (scripts.has(chunk.fileName) || chunk === entry) return;
+          scripts.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) visit(imported);
+          }
+        };
+        visit(app);
+        const css = [...(app.viteMetadata?.importedCss ?? [])];
+        return [
+          ...css.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `./${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...scripts].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // The server serves the build at '/'; a relative base also lets the same dist run under a sub-path.
   base: './',
@@ -45,6 +96,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    preloadAppCode(),
     VitePWA({
       strategies: 'generateSW',
       // A new build waits until the user taps 'upgrade now' in the update dialog (issue 13); the
@@ -109,7 +161,12 @@ export default defineConfig({
           // instead of the half-dozen shared chunks automatic splitting made (each one more
           // request, more headers and a smaller brotli window on a phone's first load).
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 3 },
+            // The page's first script (src/boot.ts) and what it imports: the launch calls, the
+            // envelope and the API client, without React (issue 16, third pass).
+            { name: 'boot', tags: ['$initial'], priority: 4 },
+            // Everything the app's entry (src/main.tsx, which boot.ts imports) imports statically
+            // runs on every launch anyway: one chunk for it, modulepreloaded by index.html.
+            { name: 'app', test: /src[\\/]main\.tsx$/, priority: 3 },
             // A page's lazy code in a few requests instead of dozens of tiny ones (issue 16: a comic
             // detail or reader link fetched ~50 chunks over HTTP/1.1 before its data could go out):
             // antd-mobile and the libraries under it that two or more chunks share, and the app's

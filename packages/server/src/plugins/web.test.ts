@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH } from '@dm51/shared';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeTestConfig, type TestApp } from '../testing/test-app.js';
 import { DOCUMENT_ONLY_HEADERS } from './web.js';
@@ -222,5 +222,69 @@ describe('with a web build that has no compressed copies', () => {
     expect(response.statusCode).toBe(200);
     expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(APP_JS);
     expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX_HTML);
+  });
+});
+
+describe('index.html with the runtime config written in (issue 16)', () => {
+  const PAGE =
+    '<!doctype html><title>51</title><div id="root"></div>\n' +
+    '<script src="./app-config.js"></script>\n<script type="module" src="./assets/index-abc123.js"></script>';
+  /** A mirror host that tries to close the element: it must stay inside the JSON. */
+  const HOSTILE_HOST = 'https://a.example/</script><script>alert(1)</script><!--';
+  let ctx: TestApp;
+  beforeAll(async () => {
+    const base = makeTestConfig();
+    const webDir = writeWebBuild(base.dataDir, { compressed: false });
+    writeFileSync(join(webDir, 'index.html'), PAGE);
+    ctx = await buildTestApp({ ...base, webDir, apiHosts: [HOSTILE_HOST] });
+  });
+  afterAll(async () => ctx.close());
+
+  const navigate = (url: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' },
+    });
+
+  it('a page load gets the config as a JSON data block instead of the /app-config.js script', async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await navigate(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/sec-fetch-dest/i);
+      expect(response.body).not.toContain('app-config.js');
+      // The page's script policy is unchanged: the block is data, not a script that runs.
+      expect(response.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+      const block = new RegExp(
+        `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">([^<]*)</script>`,
+      ).exec(response.body);
+      expect(block).not.toBeNull();
+      expect(JSON.parse(block![1]!)).toEqual({
+        envelopeKey: ctx.config.envelopeKey,
+        apiKey: ctx.config.apiKey,
+        imageXorKey: ctx.config.imageXorKey,
+        apiHosts: [HOSTILE_HOST],
+        version: '1.4.1',
+      });
+      // The hostile value did not end the element or open another one.
+      expect(response.body.match(/<script/g)).toHaveLength(2);
+      expect(response.body).toContain('<script type="module" src="./assets/index-abc123.js"></script>');
+    }
+  });
+
+  it('anything else (the service worker precaching index.html) gets the file as built', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'same-origin' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(PAGE);
+    expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toBe(PAGE);
+    // And /app-config.js still answers for it.
+    expect((await ctx.app.inject({ method: 'GET', url: RUNTIME_CONFIG_PATH })).statusCode).toBe(200);
   });
 });

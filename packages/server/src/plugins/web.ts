@@ -2,16 +2,17 @@
  * The built web app and its runtime configuration. The same web build works for every deployment:
  * it learns the envelope key, API key and mirror hosts from /app-config.js at load time.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   APP_VERSION_NAME,
+  RUNTIME_CONFIG_ELEMENT_ID,
   RUNTIME_CONFIG_GLOBAL,
   RUNTIME_CONFIG_PATH,
   type RuntimeConfig,
 } from '@dm51/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
 export function runtimeConfigFor(config: Config): RuntimeConfig {
@@ -24,10 +25,27 @@ export function runtimeConfigFor(config: Config): RuntimeConfig {
   };
 }
 
+/** The config as JSON that is safe inside a `<script>` element. */
+function runtimeConfigJson(config: Config): string {
+  // Escaping '<' keeps the JSON inert even if a value ever contained '</script>' or '<!--'.
+  return JSON.stringify(runtimeConfigFor(config)).replace(/</g, '\\u003c');
+}
+
 export function runtimeConfigScript(config: Config): string {
-  // Escaping '<' keeps the JSON inert even if a value ever contained '</script>'.
-  const json = JSON.stringify(runtimeConfigFor(config)).replace(/</g, '\\u003c');
-  return `window.${RUNTIME_CONFIG_GLOBAL} = ${json};\n`;
+  return `window.${RUNTIME_CONFIG_GLOBAL} = ${runtimeConfigJson(config)};\n`;
+}
+
+/** The web build's tag that loads /app-config.js (packages/web/index.html). */
+const CONFIG_SCRIPT_TAG = /<script src="\.?\/app-config\.js"><\/script>/;
+
+/**
+ * index.html with the runtime config written in as a JSON data block instead of the
+ * `/app-config.js` script (issue 16, third pass), or null when the page has no such script.
+ */
+export function inlineRuntimeConfig(html: string, config: Config): string | null {
+  if (!CONFIG_SCRIPT_TAG.test(html)) return null;
+  const block = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${runtimeConfigJson(config)}</script>`;
+  return html.replace(CONFIG_SCRIPT_TAG, () => block);
 }
 
 /**
@@ -93,5 +111,20 @@ export const webPlugin: FastifyPluginAsync = async (app) => {
       if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
     },
   });
+
+  // A page load (a navigation) gets index.html with the config written in: the app's first script
+  // can run without waiting for /app-config.js. Anything else asking for index.html — the service
+  // worker's precache above all — gets the file as built, which loads /app-config.js from the
+  // network each time, so a cached page never holds a deployment's old keys.
+  const inlined = inlineRuntimeConfig(readFileSync(join(config.webDir, 'index.html'), 'utf8'), config);
+  if (inlined !== null) {
+    const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-cache').header('vary', 'Sec-Fetch-Dest');
+      if (request.headers['sec-fetch-dest'] !== 'document') return reply.sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(inlined);
+    };
+    app.get('/', serveIndex);
+    app.get('/index.html', serveIndex);
+  }
   log.info({ webDir: config.webDir }, 'serving the web app');
 };

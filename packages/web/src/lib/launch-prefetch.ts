@@ -10,12 +10,10 @@ import { homeTabFromSearch } from '../components/tabbar/tab-items';
 import { findRoute } from '../routes/route-table';
 import { catalogueKeys, fetchChapters, fetchWorkDetail } from '../state/queries/catalogue';
 import { fetchHome, homeKeys } from '../state/queries/home';
+import { homeLcpImage } from '../state/queries/landing-fetch';
 import { prefetchComicChapter } from '../state/queries/reader';
 
-/** The image most likely to be the largest paint of home: the first banner, else the first cover. */
-export function homeLcpImage(data: HomeData | undefined): string | null {
-  return data?.banner[0]?.picx || data?.reco[0]?.pic || data?.news[0]?.pic || null;
-}
+export { homeLcpImage };
 
 async function preload(image: string | null | undefined): Promise<void> {
   if (!image) return;

@@ -1,4 +1,4 @@
-import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@dm51/shared';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@dm51/shared';
 
 export type ConfigProblem = 'missing' | 'invalid';
 
@@ -33,10 +33,32 @@ export function parseRuntimeConfig(value: unknown): ConfigResult {
   };
 }
 
+/**
+ * The config the server wrote into this page load's index.html (a JSON data block, issue 16), else
+ * what /app-config.js left on window (a page from the service worker's cache, an older server).
+ */
+export function readRuntimeConfig(
+  doc: Pick<Document, 'getElementById'> | undefined = globalThis.document,
+): unknown {
+  // (A page without a DOM, such as a test's stand-in document, has only the global.)
+  const inline =
+    typeof doc?.getElementById === 'function'
+      ? doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent
+      : null;
+  if (inline) {
+    try {
+      return JSON.parse(inline) as unknown;
+    } catch {
+      return 'invalid';
+    }
+  }
+  return (globalThis as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL];
+}
+
 let cached: ConfigResult | null = null;
 
 export function loadRuntimeConfig(): ConfigResult {
-  cached ??= parseRuntimeConfig((globalThis as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
+  cached ??= parseRuntimeConfig(readRuntimeConfig());
   return cached;
 }
 

@@ -6,6 +6,7 @@ import { isAdPage } from '../lib/ad-rules';
 import { afterLanding } from '../lib/after-landing';
 import { pageMessagesReady } from '../i18n';
 import { knownHost } from '../lib/api/host';
+import { sessionMadeAtLaunch } from '../lib/launch/early';
 import { prefetchLanding, prefetchLandingCode } from '../lib/launch-prefetch';
 import { requireRuntimeConfig } from '../lib/runtime-config';
 import { prefetchStartSettings } from '../state/queries/start-settings';
@@ -61,7 +62,8 @@ export function AppShell() {
     const decision = launchDecision({
       pathWithSearch: `${location.pathname}${location.search}`,
       hostKnown: knownHost(requireRuntimeConfig().apiHosts) !== null,
-      hasToken: sessionStore.get().token !== '',
+      // A session boot.ts made during this launch still counts as a new visitor's first launch.
+      hasToken: sessionStore.get().token !== '' && !sessionMadeAtLaunch(),
     });
     // The entry page's calls (host, settings, session) go out now, not once its chunk has arrived
     // and rendered; once the session exists, so do the landing page's chunk, data and first image.

@@ -1,4 +1,5 @@
 import { assertXorKey, TIMEOUTS } from '@dm51/shared';
+import { takeEarlyImage } from '../../lib/launch/early';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -62,6 +63,15 @@ async function attempt(url: string, options: FetchXfileOptions): Promise<Uint8Ar
  * 6 s per attempt, `Cache-Control: no-cache`, up to 2 retries. A caller's abort stops at once.
  */
 export async function fetchXfile(url: string, options: FetchXfileOptions): Promise<Blob> {
+  // The landing page's first image, fetched by boot.ts as soon as its address was known (issue 16).
+  const early = takeEarlyImage(url);
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // fetched again below
+    }
+  }
   const retries = options.retries ?? TIMEOUTS.imageFetchRetries;
   let lastError: unknown;
   for (let i = 0; i <= retries; i++) {

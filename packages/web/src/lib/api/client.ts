@@ -3,6 +3,13 @@ import { getDeviceId } from '../device';
 import { facilityFor } from '../platform';
 import { requireRuntimeConfig } from '../runtime-config';
 import { sessionStore } from '../../state/session';
+import {
+  earlyCallKey,
+  hasEarlyCalls,
+  putEarlyCall,
+  recordingLaunchCalls,
+  takeEarlyCall,
+} from '../launch/early';
 import { getEnvelope } from './envelope';
 import { ApiError } from './errors';
 import { currentHost, knownHost } from './host';
@@ -102,22 +109,45 @@ export function sealedRequest<C extends CallRef>(
   return { url: `${host}${call.path}`, sealed, form: new URLSearchParams({ data: sealed }) };
 }
 
+type CallOptions = {
+  signal?: AbortSignal;
+  /** Upload calls: sent as multipart field `file`. */
+  file?: Blob;
+  /** Codes the screen itself explains (a locked chapter's panel): rejected without the toast. */
+  quiet?: readonly number[];
+  /** No toast at all, for any failure (spec §8: ad, home data and ad click calls fail silently). */
+  silent?: boolean;
+};
+
 /**
  * One typed call: merge, seal, POST `data`, open. Rejects with ApiError after the user
  * has been told what the spec says to tell them.
+ *
+ * Launch calls (issue 16, third pass): a call boot.ts made before the app's code arrived
+ * (`recordLaunchCalls`) is answered from that request, once; a failed early answer is not handed
+ * on, the call is made again with this caller's toasts.
  */
-export async function callApi<C extends CallRef>(
+export function callApi<C extends CallRef>(
   call: C,
   payload: CallRequest<C>,
-  options: {
-    signal?: AbortSignal;
-    /** Upload calls: sent as multipart field `file`. */
-    file?: Blob;
-    /** Codes the screen itself explains (a locked chapter's panel): rejected without the toast. */
-    quiet?: readonly number[];
-    /** No toast at all, for any failure (spec §8: ad, home data and ad click calls fail silently). */
-    silent?: boolean;
-  } = {},
+  options: CallOptions = {},
+): Promise<CallResponse<C>> {
+  const key =
+    options.file || (!hasEarlyCalls() && !recordingLaunchCalls()) ? null : earlyCallKey(call.path, payload);
+  if (key !== null && recordingLaunchCalls()) {
+    const answer = sendCall(call, payload, options);
+    putEarlyCall(key, answer);
+    return answer;
+  }
+  const early = key === null ? undefined : (takeEarlyCall(key) as Promise<CallResponse<C>> | undefined);
+  if (early) return early.catch(() => sendCall(call, payload, options));
+  return sendCall(call, payload, options);
+}
+
+async function sendCall<C extends CallRef>(
+  call: C,
+  payload: CallRequest<C>,
+  options: CallOptions,
 ): Promise<CallResponse<C>> {
   const ui = options.silent ? SILENT_UI : hooks;
   const request = sealedRequest(call, payload);

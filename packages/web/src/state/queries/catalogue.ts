@@ -1,17 +1,17 @@
-import { WorkType, type ChapterItem, type WorkCard, type WorkDetail } from '@dm51/shared';
+import { type WorkCard } from '@dm51/shared';
 import {
   authorWorksCall,
-  bookChaptersCall,
-  bookDetailsCall,
   categoryIndexCall,
   categoryTagsCall,
   categoryWorksCall,
-  comicChaptersCall,
-  comicDetailsCall,
 } from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
+import { fetchChapters, fetchWorkDetail } from './landing-fetch';
+
+// The detail and chapter calls live with the landing calls (boot.ts sends them at launch).
+export { fetchChapters, fetchWorkDetail };
 
 /** The filters of /v3/category/works (its request without paging); unset fields mean "any". */
 export interface WorkFilter {
@@ -36,10 +36,6 @@ export const catalogueKeys = {
 
 export const workKey = (item: WorkCard) => `${item.type}:${item.relate_id}`;
 
-export function fetchWorkDetail(type: number, id: number, signal?: AbortSignal): Promise<WorkDetail> {
-  return callApi(type === WorkType.NOVEL ? bookDetailsCall : comicDetailsCall, { id }, { signal });
-}
-
 /** A comic's or novel's detail (with favourite flag and saved place). */
 export function useWorkDetail(type: number, id: number) {
   return useQuery({
@@ -49,16 +45,6 @@ export function useWorkDetail(type: number, id: number) {
     // The saved place changes whenever the user reads: never show a stale "continue".
     staleTime: 0,
   });
-}
-
-/** The biggest page the chapter calls allow: one request holds every chapter of almost any work. */
-const CHAPTERS_LIMIT = 2000;
-
-export function fetchChapters(type: number, id: number, signal?: AbortSignal): Promise<ChapterItem[]> {
-  const call = type === WorkType.NOVEL ? bookChaptersCall : comicChaptersCall;
-  return callApi(call, { id, order: 'asc', page: 1, limit: CHAPTERS_LIMIT }, { signal }).then(
-    (page) => page.list,
-  );
 }
 
 /**

@@ -1,7 +1,9 @@
-import { ApiCode, type CallResponse } from '@dm51/shared';
-import { bookReadCall, comicReadCall } from '@dm51/shared/call-refs';
+import { type CallResponse } from '@dm51/shared';
+import type { comicReadCall } from '@dm51/shared/call-refs';
+import { bookReadCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
+import { fetchComicChapter, LOCK_CODES } from './landing-fetch';
 
 export type ComicChapter = CallResponse<typeof comicReadCall>;
 export type NovelChapter = CallResponse<typeof bookReadCall>;
@@ -12,8 +14,8 @@ export const readerKeys = {
   novel: (chapterId: number) => ['reader', 'novel', chapterId] as const,
 };
 
-/** A locked chapter is explained by the reader's lock panel and unlock sheet, not by a toast. */
-export const LOCK_CODES = [ApiCode.VIP_REQUIRED, ApiCode.CHAPTER_LOCKED] as const;
+// The lock codes and the comic chapter's call live with the landing calls (boot.ts sends it at launch).
+export { LOCK_CODES };
 
 /** Chapter contents never change under a reader; keep them while the session lasts. */
 const CHAPTER_STALE_MS = 30 * 60_000;
@@ -21,8 +23,7 @@ const CHAPTER_STALE_MS = 30 * 60_000;
 function comicChapterOptions(chapterId: number) {
   return {
     queryKey: readerKeys.comic(chapterId),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(comicReadCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchComicChapter(chapterId, signal),
     staleTime: CHAPTER_STALE_MS,
   };
 }

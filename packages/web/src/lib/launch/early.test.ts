@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  earlyCallKey,
+  hasEarlyCalls,
+  putEarlyCall,
+  putEarlyImage,
+  recordLaunchCalls,
+  recordingLaunchCalls,
+  takeEarlyCall,
+  takeEarlyImage,
+} from './early';
+
+beforeEach(() => {
+  vi.stubGlobal('location', { href: 'https://app.example/#/pages/home/home' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('early launch calls', () => {
+  it('hands a call started at launch to the same call later, once', async () => {
+    const key = earlyCallKey('/v3/comic/index', { reco_size: 6 });
+    putEarlyCall(key, Promise.resolve({ banner: [] }));
+    expect(hasEarlyCalls()).toBe(true);
+    // Another payload is another call.
+    expect(takeEarlyCall(earlyCallKey('/v3/comic/index', { reco_size: 7 }))).toBeUndefined();
+    await expect(takeEarlyCall(key)).resolves.toEqual({ banner: [] });
+    expect(takeEarlyCall(key)).toBeUndefined();
+    expect(hasEarlyCalls()).toBe(false);
+  });
+
+  it('keeps a failed early call from surfacing as an unhandled rejection', async () => {
+    const key = earlyCallKey('/v3/app/init', {});
+    putEarlyCall(key, Promise.reject(new Error('offline')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(takeEarlyCall(key)).rejects.toThrow('offline');
+  });
+
+  it('records calls only while the launch runs them', () => {
+    expect(recordingLaunchCalls()).toBe(false);
+    expect(recordLaunchCalls(() => recordingLaunchCalls())).toBe(true);
+    expect(recordingLaunchCalls()).toBe(false);
+    expect(() =>
+      recordLaunchCalls(() => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(recordingLaunchCalls()).toBe(false);
+  });
+
+  it('matches the early image by its full address, relative or not, once', async () => {
+    const blob = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' });
+    putEarlyImage('/media/lib/aa/first_xfile.webp', Promise.resolve(blob));
+    expect(takeEarlyImage('/media/lib/aa/other_xfile.webp')).toBeUndefined();
+    await expect(takeEarlyImage('https://app.example/media/lib/aa/first_xfile.webp')).resolves.toBe(blob);
+    expect(takeEarlyImage('/media/lib/aa/first_xfile.webp')).toBeUndefined();
+  });
+});
