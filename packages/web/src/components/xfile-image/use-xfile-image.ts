@@ -75,7 +75,13 @@ export function useXfileImage(src: string, wanted = true): XfileImageState {
     cache.retain(url);
     let live = true;
     const ready = cache.peek(url);
-    if (ready) setState({ key: url, url: ready, status: 'loaded' });
+    // Already decoded (a reader page warmed ahead): the first render showed it, no second one.
+    if (ready)
+      setState((previous) =>
+        previous.key === url && previous.url === ready && previous.status === 'loaded'
+          ? previous
+          : { key: url, url: ready, status: 'loaded' },
+      );
     else {
       setState({ key: url, url: null, status: 'loading' });
       decode(url).then(
