@@ -43,9 +43,9 @@ function rowsOf(win: PageWindow): Rows {
  * Per scrolled frame (issue 16) the view only computes the page window (binary search over `tops`)
  * and writes `data-current`; React renders the column only when a page enters or leaves the
  * window, and the rows are one memoised element, so a re-render of the reader around it does not
- * touch them. The position goes to the reader (top bar, progress saver) when the scroll rests or
- * at most once a second, at an idle moment, and the pages ahead are warmed when idle too, so
- * neither lands in a frame that is busy scrolling.
+ * touch them. The position goes to the reader (top bar, progress saver) when the scroll rests, at
+ * an idle moment, and the pages ahead are warmed when idle too, so neither lands in a frame that is
+ * busy scrolling.
  */
 export function ComicScrollView({
   pages,
@@ -99,9 +99,8 @@ export function ComicScrollView({
   }, []);
 
   // The position reported to the reader (top bar, progress saver): only a change, once the scroll
-  // has rested for POSITION_REST_MS or at the latest POSITION_MAX_LAG_MS after the change, and then
-  // at an idle moment — each report re-renders the whole reader, which on a slow phone costs a
-  // frame. What is still unreported goes out at once when the view goes away or the page is hidden
+  // has rested, at an idle moment — each report re-renders the whole reader, which on a slow phone
+  // costs a frame. What is still unreported goes out at once when the view goes away or the page is hidden
   // (before the saver flushes on the same events: this view's listeners are added first).
   useEffect(() => {
     const element = scrollRef.current;

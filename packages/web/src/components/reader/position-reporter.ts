@@ -2,14 +2,14 @@ import { whenIdle } from './when-idle';
 
 /**
  * How the comic scroll view's position reaches the reader (top bar "12 / 300", progress saver):
- * only a change, once the scroll has rested for `restMs`, or at the latest `maxLagMs` after the
- * change during a steady scroll, and then at an idle moment (waiting at most `idleWaitMs`). Each
- * report re-renders the whole reader; once per page was a dropped frame per page on a slow phone
- * (issue 16). The saver itself waits for 500 ms of rest, so nothing is saved later than before.
+ * only a change, once the scroll has rested for `restMs`, and then at an idle moment (waiting at
+ * most `idleWaitMs`). Each report re-renders the whole reader; once per page was a dropped frame
+ * per page on a slow phone (issue 16). The saver waits for 500 ms of rest after a report, so it
+ * still saves once per pause, never during a steady scroll (a report every second would have
+ * saved every second and a half); leaving or hiding the page reports at once (`flush`).
  */
 export interface PositionReporterOptions {
   restMs?: number;
-  maxLagMs?: number;
   idleWaitMs?: number;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -28,7 +28,6 @@ export interface PositionReporter {
 }
 
 export const POSITION_REST_MS = 150;
-export const POSITION_MAX_LAG_MS = 1_000;
 export const POSITION_IDLE_WAIT_MS = 250;
 
 export function createPositionReporter(
@@ -36,7 +35,6 @@ export function createPositionReporter(
   options: PositionReporterOptions = {},
 ): PositionReporter {
   const restMs = options.restMs ?? POSITION_REST_MS;
-  const maxLagMs = options.maxLagMs ?? POSITION_MAX_LAG_MS;
   const idleWaitMs = options.idleWaitMs ?? POSITION_IDLE_WAIT_MS;
   const now = options.now ?? (() => performance.now());
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
@@ -46,7 +44,6 @@ export function createPositionReporter(
 
   let reported = { current: -1, percent: -1 };
   let next = reported;
-  let changedAt = 0;
   let movedAt = 0;
   let timer: unknown = null;
   let cancelIdle: (() => void) | null = null;
@@ -67,18 +64,15 @@ export function createPositionReporter(
     timer = null;
     const at = now();
     const rest = restMs - (at - movedAt);
-    const lag = maxLagMs - (at - changedAt);
-    if (rest <= 0 || lag <= 0) cancelIdle = idle(flush, idleWaitMs);
-    else timer = setTimer(check, Math.min(rest, lag));
+    if (rest <= 0) cancelIdle = idle(flush, idleWaitMs);
+    else timer = setTimer(check, rest);
   };
 
   return {
     moved(current, percent) {
       movedAt = now();
       if (current === next.current && percent === next.percent) return;
-      const pending = next.current !== reported.current || next.percent !== reported.percent;
       next = { current, percent };
-      if (!pending) changedAt = movedAt;
       if (timer === null && cancelIdle === null) timer = setTimer(check, restMs);
     },
     flush,
