@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterLanding } from '../../lib/after-landing';
 import { startDecodeWorker } from '../xfile-image/decode-worker';
 import { preloadImage } from '../xfile-image/use-xfile-image';
@@ -34,6 +34,27 @@ interface Rows {
 function rowsOf(win: PageWindow): Rows {
   return { first: win.first, last: win.last };
 }
+
+/** One page's box at its reserved place and height; renders only when one of its props changes. */
+const PageRow = memo(function PageRow({
+  index,
+  top,
+  height,
+  src,
+  active,
+}: {
+  index: number;
+  top: number;
+  height: number;
+  src: string;
+  active: boolean;
+}) {
+  return (
+    <div className="comic-scroll__item" style={{ height, transform: `translateY(${top}px)` }}>
+      <ComicPage src={src} index={index} active={active} />
+    </div>
+  );
+});
 
 /**
  * The webtoon mode: one continuous, virtualised column. Page heights come from the pages' pixel
@@ -174,26 +195,22 @@ export function ComicScrollView({
     };
   }, [rows, pages]);
 
-  // One element for all rows: rebuilt only when the window or the layout changes.
+  // One element for all rows: rebuilt only when the window or the layout changes. Each row is a
+  // memoised component with plain props, so only the row entering (and the one turning active)
+  // renders; the others bail out without diffing their boxes.
   const column = useMemo(() => {
     const boxes: ReactNode[] = [];
     const last = Math.min(pages.length - 1, rows.last + OVERSCAN);
     for (let index = Math.max(0, rows.first - OVERSCAN); index <= last; index++)
       boxes.push(
-        <div
+        <PageRow
           key={index}
-          className="comic-scroll__item"
-          style={{
-            height: (tops[index + 1] ?? 0) - (tops[index] ?? 0),
-            transform: `translateY(${tops[index] ?? 0}px)`,
-          }}
-        >
-          <ComicPage
-            src={pages[index]?.url ?? ''}
-            index={index}
-            active={index >= rows.first && index <= rows.last}
-          />
-        </div>,
+          index={index}
+          top={tops[index] ?? 0}
+          height={(tops[index + 1] ?? 0) - (tops[index] ?? 0)}
+          src={pages[index]?.url ?? ''}
+          active={index >= rows.first && index <= rows.last}
+        />,
       );
     return (
       <div className="comic-scroll__column" style={{ height: tops[pages.length] ?? 0 }}>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { mediaUrl } from '../../lib/media-url';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { BlobUrlCache } from './blob-cache';
-import { decodeOffThread } from './decode-worker';
+import { decodeOffThread, revokeDecodedUrl } from './decode-worker';
 import { fetchXfile } from './fetch-xfile';
 
 export type XfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
@@ -17,7 +17,17 @@ export interface XfileImageState {
 
 /** Decoded images kept around: a reader's window plus what was just scrolled past. */
 const CACHE_CAPACITY = 48;
-const cache = new BlobUrlCache(CACHE_CAPACITY);
+/** Decoded pages loaded into an <img> ahead of being shown, newest last (a few only). */
+const WARM_IMAGES = 6;
+const warmed = new Map<string, HTMLImageElement>();
+
+const cache = new BlobUrlCache(CACHE_CAPACITY, {
+  create: (blob) => URL.createObjectURL(blob),
+  revoke: (objectUrl) => {
+    warmed.delete(objectUrl);
+    revokeDecodedUrl(objectUrl);
+  },
+});
 
 function decode(url: string): Promise<string> {
   return cache.load(url, () => {
@@ -41,6 +51,25 @@ export function loadImageUrl(src: string): Promise<string> {
 }
 
 /**
+ * Loads a decoded page into a detached image and decodes it (issue 16): the browser's request for
+ * the object URL (several milliseconds on a slow phone) and the picture's decoding then happen
+ * here, at an idle moment, and the page's own <img> with the same URL finds it loaded instead of
+ * requesting it in the frame that shows it. Only the last few are held.
+ */
+function warm(objectUrl: string): void {
+  if (warmed.has(objectUrl) || typeof Image === 'undefined') return;
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = objectUrl;
+  image.decode().catch(() => undefined);
+  warmed.set(objectUrl, image);
+  for (const key of warmed.keys()) {
+    if (warmed.size <= WARM_IMAGES) break;
+    warmed.delete(key);
+  }
+}
+
+/**
  * Warms an image before it is shown (the reader's next pages and next chapter). Failures are
  * ignored: the image's own view retries when it is actually needed.
  */
@@ -48,7 +77,7 @@ export function preloadImage(src: string): void {
   const url = mediaUrl(src);
   if (url === '') return;
   if (isXfilePath(url)) {
-    decode(url).catch(() => undefined);
+    decode(url).then(warm, () => undefined);
     return;
   }
   const image = new Image();
