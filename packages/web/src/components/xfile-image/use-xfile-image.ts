@@ -53,7 +53,7 @@ export function loadImageUrl(src: string): Promise<string> {
 /**
  * Loads a decoded page into a detached image and decodes it (issue 16): the browser's request for
  * the object URL (several milliseconds on a slow phone) and the picture's decoding then happen
- * here, at an idle moment, and the page's own <img> with the same URL finds it loaded instead of
+ * here, at an idle moment (not in the worker's reply), and the page's own <img> with the same URL finds it loaded instead of
  * requesting it in the frame that shows it. Only the last few are held.
  */
 function warm(objectUrl: string): void {
@@ -69,6 +69,12 @@ function warm(objectUrl: string): void {
   }
 }
 
+/** Runs `task` at an idle moment (at the latest after 250 ms), not in the task that got the page. */
+function atIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 250 });
+  else setTimeout(task, 60);
+}
+
 /**
  * Warms an image before it is shown (the reader's next pages and next chapter). Failures are
  * ignored: the image's own view retries when it is actually needed.
@@ -77,7 +83,10 @@ export function preloadImage(src: string): void {
   const url = mediaUrl(src);
   if (url === '') return;
   if (isXfilePath(url)) {
-    decode(url).then(warm, () => undefined);
+    decode(url).then(
+      (objectUrl) => atIdle(() => warm(objectUrl)),
+      () => undefined,
+    );
     return;
   }
   const image = new Image();
