@@ -90,6 +90,16 @@ export class BlobUrlCache {
     return cleared;
   }
 
+  /**
+   * Forgets entries whose object URL no longer works (the decoding worker that made it stopped):
+   * the next view of them decodes again instead of showing a dead URL. Nothing to revoke.
+   */
+  forgetUrls(deadUrls: ReadonlySet<string>): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.url !== null && deadUrls.has(entry.url)) this.entries.delete(key);
+    }
+  }
+
   /** Decoded entries currently held (for tests and diagnostics). */
   get size(): number {
     let n = 0;

@@ -27,11 +27,21 @@ function onThisThread(fallback: () => Promise<Blob>): Promise<string> {
   return fallback().then((blob) => URL.createObjectURL(blob));
 }
 
+/** Told which object URLs died with a stopped worker (the image cache forgets them). */
+const lostUrlListeners = new Set<(deadUrls: ReadonlySet<string>) => void>();
+
+export function onWorkerUrlsLost(listener: (deadUrls: ReadonlySet<string>) => void): void {
+  lostUrlListeners.add(listener);
+}
+
 function stopWorker(): void {
   worker?.terminate();
   worker = null;
-  // The worker's URLs went with it; whatever was in flight is decoded on the main thread instead.
+  // The worker's URLs went with it: the cache forgets them, so a page shown again (or retried) is
+  // decoded anew; whatever was in flight is decoded on the main thread instead.
+  const dead = new Set(workerUrls);
   workerUrls.clear();
+  for (const listener of lostUrlListeners) listener(dead);
   for (const job of pending.values()) onThisThread(job.fallback).then(job.resolve, job.reject);
   pending.clear();
 }

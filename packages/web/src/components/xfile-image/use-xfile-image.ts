@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { mediaUrl } from '../../lib/media-url';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { BlobUrlCache } from './blob-cache';
-import { decodeOffThread, revokeDecodedUrl } from './decode-worker';
+import { decodeOffThread, onWorkerUrlsLost, revokeDecodedUrl } from './decode-worker';
 import { fetchXfile } from './fetch-xfile';
 
 export type XfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
@@ -27,6 +27,11 @@ const cache = new BlobUrlCache(CACHE_CAPACITY, {
     warmed.delete(objectUrl);
     revokeDecodedUrl(objectUrl);
   },
+});
+
+onWorkerUrlsLost((deadUrls) => {
+  for (const objectUrl of deadUrls) warmed.delete(objectUrl);
+  cache.forgetUrls(deadUrls);
 });
 
 function decode(url: string): Promise<string> {
