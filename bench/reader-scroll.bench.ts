@@ -24,7 +24,7 @@
  * BENCH_MAX_S and the whole run at BENCH_TIMEOUT_S. Knobs: BENCH_PAGES (300), BENCH_PAGE_W ×
  * BENCH_PAGE_H (800×1200 JPEG), BENCH_STEP_PX (100), BENCH_CPU_THROTTLE (1; 4 ≈ a mid-range phone),
  * BENCH_MAX_S (70), BENCH_TIMEOUT_S (240), BENCH_WEB_DIR (serve another build, for an A/B in one sitting), BENCH_PROFILE_DIR (write a sampled
- * CPU profile of each side's scroll there).
+ * CPU profile of each side's scroll there), BENCH_TRACE_DIR (a Chromium trace of each side's second stretch).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -49,6 +49,19 @@ const CPU_THROTTLE = Number(process.env['BENCH_CPU_THROTTLE'] ?? 1);
 /** When set, a sampled CPU profile of each side's scroll (open it in DevTools) and a screenshot of its
  * first screen are written there. */
 const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'];
+/** When set, a Chromium trace of each side's second stretch (open it in DevTools' Performance panel)
+ * is written there: what the main thread does per frame besides script (style, layout, paint,
+ * image decoding, GC). */
+const TRACE_DIR = process.env['BENCH_TRACE_DIR'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink',
+  'cc',
+  'v8',
+  'toplevel',
+];
 /** The scroll is cut in this many equal stretches, with a memory snapshot after each. */
 const STRETCHES = 4;
 const MAIN_THREAD_KEYS = ['task', 'script', 'layout'] as const;
@@ -286,7 +299,14 @@ async function measureSide(
         const left = SCROLL_S * 1000 - (Date.now() - started);
         const before = await mainThreadTimes(pageSession);
         const target = i === STRETCHES ? -1 : Math.round((range * i) / STRETCHES);
+        const tracing = TRACE_DIR !== undefined && i === 2;
+        const tracePath = join(TRACE_DIR ?? '', `${selector ? 'reader' : 'baseline'}.trace.json`);
+        if (tracing) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
         stretches.push(await scrollStretch(page, selector, target, Math.max(0, left)));
+        if (tracing) {
+          await browser.stopTracing();
+          console.log(`trace of the second stretch: ${tracePath}`);
+        }
         const after = await mainThreadTimes(pageSession);
         for (const key of MAIN_THREAD_KEYS) busy[key] += after[key] - before[key];
         snapshots.push(await snap(i === STRETCHES ? 'end' : `${Math.round((100 * i) / STRETCHES)} %`));

@@ -1,6 +1,6 @@
 import { WorkType, type ChargeNotice, type ReaderChapter } from '@dm51/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useChapters } from '../../state/queries/catalogue';
 import { neighbours } from '../chapter-list/chapter-order';
@@ -37,6 +37,18 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
   useChargeToast(chapterId, chapter.data?.charged);
 
   const [bars, setBars] = useState(true);
+  // The scroll view asks to hide the bars on every scrolled frame going down: once they are hidden
+  // that must not schedule a render of the whole reader each time (issue 16).
+  const barsShown = useRef(bars);
+  useEffect(() => {
+    barsShown.current = bars;
+  }, [bars]);
+  const hideBars = useCallback(() => {
+    if (!barsShown.current) return;
+    barsShown.current = false;
+    setBars(false);
+  }, []);
+  const toggleBars = useCallback(() => setBars((shown) => !shown), []);
   const [sheet, setSheet] = useState<ReaderSheetKind | null>(null);
   const saver = useProgressSaver<P>(`${type === WorkType.NOVEL ? 'novel' : 'comic'}:${chapterId}`, save, {
     type,
@@ -68,8 +80,8 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
     saver,
     sheet,
     closeSheet: () => setSheet(null),
-    toggleBars: () => setBars((shown) => !shown),
-    hideBars: () => setBars(false),
+    toggleBars,
+    hideBars,
     goChapter,
     backToDetail: () => navigate(detailHref(type, workId), { replace: true }),
     /** The ReaderChrome props both readers fill the same way. */

@@ -52,6 +52,28 @@ describe('BlobUrlCache', () => {
     expect(cache.peek('b')).toBe('blob:2');
   });
 
+  it('keeps an object URL made elsewhere (the decoding worker) as is and revokes it like its own', async () => {
+    const { api, revoked } = fakeApi();
+    const cache = new BlobUrlCache(1, api);
+    await expect(cache.load('a', () => Promise.resolve('blob:worker-a'))).resolves.toBe('blob:worker-a');
+    expect(cache.peek('a')).toBe('blob:worker-a');
+    await cache.load('b', blob);
+    expect(revoked).toEqual(['blob:worker-a']);
+    expect(cache.peek('b')).toBe('blob:1');
+  });
+
+  it('forgets the URLs of a stopped worker, so showing the page again decodes it anew', async () => {
+    const { api, revoked } = fakeApi();
+    const cache = new BlobUrlCache(4, api);
+    await cache.load('a', () => Promise.resolve('blob:worker-a'));
+    await cache.load('b', blob);
+    cache.forgetUrls(new Set(['blob:worker-a']));
+    expect(cache.peek('a')).toBeNull();
+    expect(cache.peek('b')).toBe('blob:1');
+    await expect(cache.load('a', blob)).resolves.toBe('blob:2');
+    expect(revoked).toEqual([]);
+  });
+
   it('forgets failures so a retry fetches again', async () => {
     const { api } = fakeApi();
     const cache = new BlobUrlCache(2, api);

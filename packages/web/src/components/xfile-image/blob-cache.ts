@@ -33,8 +33,12 @@ export class BlobUrlCache {
     return entry.url;
   }
 
-  /** Decodes once per key however many callers ask at the same time. */
-  load(key: string, produce: () => Promise<Blob>): Promise<string> {
+  /**
+   * Decodes once per key however many callers ask at the same time. `produce` gives a Blob (made
+   * into an object URL here) or an object URL already made elsewhere (the decoding worker), which
+   * the cache then owns and revokes through its api like its own.
+   */
+  load(key: string, produce: () => Promise<Blob | string>): Promise<string> {
     const existing = this.entries.get(key);
     if (existing?.url) {
       this.touch(key, existing);
@@ -43,9 +47,9 @@ export class BlobUrlCache {
     if (existing?.pending) return existing.pending;
     const entry: Entry = existing ?? { url: null, pending: null, refs: 0 };
     entry.pending = produce().then(
-      (blob) => {
+      (made) => {
         entry.pending = null;
-        entry.url = this.api.create(blob);
+        entry.url = typeof made === 'string' ? made : this.api.create(made);
         this.entries.set(key, entry);
         this.evict();
         return entry.url;
@@ -84,6 +88,16 @@ export class BlobUrlCache {
       cleared += 1;
     }
     return cleared;
+  }
+
+  /**
+   * Forgets entries whose object URL no longer works (the decoding worker that made it stopped):
+   * the next view of them decodes again instead of showing a dead URL. Nothing to revoke.
+   */
+  forgetUrls(deadUrls: ReadonlySet<string>): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.url !== null && deadUrls.has(entry.url)) this.entries.delete(key);
+    }
   }
 
   /** Decoded entries currently held (for tests and diagnostics). */

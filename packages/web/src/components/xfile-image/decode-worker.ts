@@ -1,20 +1,18 @@
 /**
  * Decoding `_xfile` images in a worker (issue 16). On a slow phone, fetching, XOR-decoding and
  * wrapping a comic page cost the main thread several milliseconds each while the reader scrolls;
- * the worker does that work and the page only turns the Blob into an object URL. Started by the
- * reader only: a first load (home's largest image) does not wait for a worker to spin up. When
- * workers are unavailable, or the worker fails, images are decoded on the main thread as before.
+ * the worker does that work and also makes the object URL, so the page receives a string (no Blob
+ * to deserialise, no URL to register on the main thread). A URL the worker made is revoked by the
+ * worker (asked by message). Started by the reader only: a first load (home's largest image) does
+ * not wait for a worker to spin up. When workers are unavailable, or the worker fails, images are
+ * decoded on the main thread as before.
  */
-export interface DecodeJob {
-  id: number;
-  url: string;
-  xorKey: number;
-}
+export type DecodeJob = { id: number; url: string; xorKey: number } | { revoke: string };
 
-export type DecodeResult = { id: number; blob: Blob } | { id: number; error: string };
+export type DecodeResult = { id: number; objectUrl: string } | { id: number; error: string };
 
 interface Pending {
-  resolve: (blob: Blob) => void;
+  resolve: (objectUrl: string) => void;
   reject: (error: Error) => void;
   fallback: () => Promise<Blob>;
 }
@@ -22,12 +20,29 @@ interface Pending {
 let worker: Worker | null = null;
 let nextId = 0;
 const pending = new Map<number, Pending>();
+/** Object URLs made by the running worker (revoked there). */
+const workerUrls = new Set<string>();
+
+function onThisThread(fallback: () => Promise<Blob>): Promise<string> {
+  return fallback().then((blob) => URL.createObjectURL(blob));
+}
+
+/** Told which object URLs died with a stopped worker (the image cache forgets them). */
+const lostUrlListeners = new Set<(deadUrls: ReadonlySet<string>) => void>();
+
+export function onWorkerUrlsLost(listener: (deadUrls: ReadonlySet<string>) => void): void {
+  lostUrlListeners.add(listener);
+}
 
 function stopWorker(): void {
   worker?.terminate();
   worker = null;
-  // Whatever was in flight is decoded on the main thread instead.
-  for (const job of pending.values()) job.fallback().then(job.resolve, job.reject);
+  // The worker's URLs went with it: the cache forgets them, so a page shown again (or retried) is
+  // decoded anew; whatever was in flight is decoded on the main thread instead.
+  const dead = new Set(workerUrls);
+  workerUrls.clear();
+  for (const listener of lostUrlListeners) listener(dead);
+  for (const job of pending.values()) onThisThread(job.fallback).then(job.resolve, job.reject);
   pending.clear();
 }
 
@@ -45,8 +60,10 @@ export function startDecodeWorker(): void {
     const job = pending.get(result.id);
     if (!job) return;
     pending.delete(result.id);
-    if ('blob' in result) job.resolve(result.blob);
-    else job.reject(new Error(result.error));
+    if ('objectUrl' in result) {
+      workerUrls.add(result.objectUrl);
+      job.resolve(result.objectUrl);
+    } else job.reject(new Error(result.error));
   };
   worker.onerror = (event) => {
     event.preventDefault();
@@ -55,15 +72,21 @@ export function startDecodeWorker(): void {
 }
 
 /**
- * Decodes `url` in the worker when it runs, else with `fallback` on this thread. `url` must be
- * absolute: the worker resolves relative paths against its own script's address.
+ * Decodes `url` to an object URL: in the worker when it runs, else with `fallback` on this thread.
+ * `url` must be absolute: the worker resolves relative paths against its own script's address.
  */
-export function decodeOffThread(url: string, xorKey: number, fallback: () => Promise<Blob>): Promise<Blob> {
+export function decodeOffThread(url: string, xorKey: number, fallback: () => Promise<Blob>): Promise<string> {
   const target = worker;
-  if (target === null) return fallback();
-  return new Promise<Blob>((resolve, reject) => {
+  if (target === null) return onThisThread(fallback);
+  return new Promise<string>((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { resolve, reject, fallback });
     target.postMessage({ id, url, xorKey } satisfies DecodeJob);
   });
+}
+
+/** Frees an object URL from decodeOffThread, in the thread that made it. */
+export function revokeDecodedUrl(objectUrl: string): void {
+  if (workerUrls.delete(objectUrl)) worker?.postMessage({ revoke: objectUrl } satisfies DecodeJob);
+  else URL.revokeObjectURL(objectUrl);
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { mediaUrl } from '../../lib/media-url';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { BlobUrlCache } from './blob-cache';
-import { decodeOffThread } from './decode-worker';
+import { decodeOffThread, onWorkerUrlsLost, revokeDecodedUrl } from './decode-worker';
 import { fetchXfile } from './fetch-xfile';
 
 export type XfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
@@ -17,7 +17,22 @@ export interface XfileImageState {
 
 /** Decoded images kept around: a reader's window plus what was just scrolled past. */
 const CACHE_CAPACITY = 48;
-const cache = new BlobUrlCache(CACHE_CAPACITY);
+/** Decoded pages loaded into an <img> ahead of being shown, newest last (a few only). */
+const WARM_IMAGES = 3;
+const warmed = new Map<string, HTMLImageElement>();
+
+const cache = new BlobUrlCache(CACHE_CAPACITY, {
+  create: (blob) => URL.createObjectURL(blob),
+  revoke: (objectUrl) => {
+    warmed.delete(objectUrl);
+    revokeDecodedUrl(objectUrl);
+  },
+});
+
+onWorkerUrlsLost((deadUrls) => {
+  for (const objectUrl of deadUrls) warmed.delete(objectUrl);
+  cache.forgetUrls(deadUrls);
+});
 
 function decode(url: string): Promise<string> {
   return cache.load(url, () => {
@@ -41,6 +56,31 @@ export function loadImageUrl(src: string): Promise<string> {
 }
 
 /**
+ * Loads a decoded page into a detached image (issue 16): the browser's request for the object URL
+ * (several milliseconds on a slow phone) then happens here, at an idle moment (not in the worker's
+ * reply), and the page's own <img> with the same URL finds it loaded instead of requesting it in
+ * the frame that shows it. Only the last few are held, and none is decoded ahead: held decoded
+ * pictures cost ≈ 200 MB more at peak over a 300-page chapter.
+ */
+function warm(objectUrl: string): void {
+  if (warmed.has(objectUrl) || typeof Image === 'undefined') return;
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = objectUrl;
+  warmed.set(objectUrl, image);
+  for (const key of warmed.keys()) {
+    if (warmed.size <= WARM_IMAGES) break;
+    warmed.delete(key);
+  }
+}
+
+/** Runs `task` at an idle moment (at the latest after 250 ms), not in the task that got the page. */
+function atIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 250 });
+  else setTimeout(task, 60);
+}
+
+/**
  * Warms an image before it is shown (the reader's next pages and next chapter). Failures are
  * ignored: the image's own view retries when it is actually needed.
  */
@@ -48,7 +88,10 @@ export function preloadImage(src: string): void {
   const url = mediaUrl(src);
   if (url === '') return;
   if (isXfilePath(url)) {
-    decode(url).catch(() => undefined);
+    decode(url).then(
+      (objectUrl) => atIdle(() => warm(objectUrl)),
+      () => undefined,
+    );
     return;
   }
   const image = new Image();
@@ -75,7 +118,13 @@ export function useXfileImage(src: string, wanted = true): XfileImageState {
     cache.retain(url);
     let live = true;
     const ready = cache.peek(url);
-    if (ready) setState({ key: url, url: ready, status: 'loaded' });
+    // Already decoded (a reader page warmed ahead): the first render showed it, no second one.
+    if (ready)
+      setState((previous) =>
+        previous.key === url && previous.url === ready && previous.status === 'loaded'
+          ? previous
+          : { key: url, url: ready, status: 'loaded' },
+      );
     else {
       setState({ key: url, url: null, status: 'loading' });
       decode(url).then(

@@ -1,7 +1,8 @@
 /**
  * The reader's image decoder, off the main thread (issue 16): fetches an `_xfile` page, XORs it
- * back and hands the Blob to the page (a Blob crosses threads as a handle, not a copy). The same
- * fetchXfile as on the main thread: timeout, retries and types are unchanged.
+ * back, makes the object URL and hands the page that string; the page asks for the URL's revocation
+ * when it drops the image. The same fetchXfile as on the main thread: timeout, retries and types
+ * are unchanged.
  */
 import { fetchXfile } from './fetch-xfile';
 import type { DecodeJob, DecodeResult } from './decode-worker';
@@ -12,9 +13,14 @@ const scope = globalThis as unknown as {
 };
 
 scope.onmessage = (event) => {
-  const { id, url, xorKey } = event.data;
+  const job = event.data;
+  if ('revoke' in job) {
+    URL.revokeObjectURL(job.revoke);
+    return;
+  }
+  const { id, url, xorKey } = job;
   fetchXfile(url, { xorKey }).then(
-    (blob) => scope.postMessage({ id, blob }),
+    (blob) => scope.postMessage({ id, objectUrl: URL.createObjectURL(blob) }),
     (error: unknown) =>
       scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
   );
