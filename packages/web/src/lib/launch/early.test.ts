@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  EARLY_ANSWER_TTL_MS,
   earlyCallKey,
   hasEarlyCalls,
   putEarlyCall,
@@ -27,6 +28,21 @@ describe('early launch calls', () => {
     await expect(takeEarlyCall(key)).resolves.toEqual({ banner: [] });
     expect(takeEarlyCall(key)).toBeUndefined();
     expect(hasEarlyCalls()).toBe(false);
+  });
+
+  it('does not hand on an early answer nobody took in time (the same call later is sent anew)', () => {
+    vi.useFakeTimers();
+    try {
+      const key = earlyCallKey('/v3/comic/chapters', { column: 7 });
+      putEarlyCall(key, Promise.resolve({ list: [] }));
+      putEarlyImage('/media/lib/bb/late_xfile.webp', Promise.resolve(new Blob([])));
+      vi.advanceTimersByTime(EARLY_ANSWER_TTL_MS + 1);
+      expect(takeEarlyCall(key)).toBeUndefined();
+      expect(takeEarlyImage('/media/lib/bb/late_xfile.webp')).toBeUndefined();
+      expect(hasEarlyCalls()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a failed early call from surfacing as an unhandled rejection', async () => {

@@ -4,8 +4,28 @@
  * the same thing next (`callApi`, `fetchXfile`). A failed early answer is not handed on: the taker
  * asks again itself, with its own toasts and retries.
  */
-const calls = new Map<string, Promise<unknown>>();
-const images = new Map<string, Promise<Blob>>();
+/**
+ * How long an early answer may be handed on. The app asks for its launch data within a second or
+ * two of them; one it never asked for (the visitor went elsewhere first) must not answer, with old
+ * data, the same call made minutes later.
+ */
+export const EARLY_ANSWER_TTL_MS = 30_000;
+
+interface Early<T> {
+  value: Promise<T>;
+  at: number;
+}
+
+const calls = new Map<string, Early<unknown>>();
+const images = new Map<string, Early<Blob>>();
+
+/** The entry's value once, while fresh; a stale entry is dropped either way. */
+function takeFresh<T>(entries: Map<string, Early<T>>, key: string): Promise<T> | undefined {
+  const entry = entries.get(key);
+  entries.delete(key);
+  if (!entry || Date.now() - entry.at > EARLY_ANSWER_TTL_MS) return undefined;
+  return entry.value;
+}
 let sessionAtLaunch = false;
 let recording = false;
 
@@ -33,7 +53,7 @@ export function earlyCallKey(path: string, payload: unknown): string {
 
 export function putEarlyCall(key: string, answer: Promise<unknown>): void {
   answer.catch(() => undefined);
-  calls.set(key, answer);
+  calls.set(key, { value: answer, at: Date.now() });
 }
 
 export function hasEarlyCalls(): boolean {
@@ -42,9 +62,7 @@ export function hasEarlyCalls(): boolean {
 
 /** The early answer to this call, once; undefined when none was started. */
 export function takeEarlyCall(key: string): Promise<unknown> | undefined {
-  const answer = calls.get(key);
-  calls.delete(key);
-  return answer;
+  return takeFresh(calls, key);
 }
 
 function imageKey(url: string): string {
@@ -53,16 +71,13 @@ function imageKey(url: string): string {
 
 export function putEarlyImage(url: string, blob: Promise<Blob>): void {
   blob.catch(() => undefined);
-  images.set(imageKey(url), blob);
+  images.set(imageKey(url), { value: blob, at: Date.now() });
 }
 
 /** The decoded `_xfile` image fetched at launch, once; undefined when none was started. */
 export function takeEarlyImage(url: string): Promise<Blob> | undefined {
   if (images.size === 0) return undefined;
-  const key = imageKey(url);
-  const blob = images.get(key);
-  images.delete(key);
-  return blob;
+  return takeFresh(images, imageKey(url));
 }
 
 /**
