@@ -127,13 +127,18 @@ type CallOptions = {
  * (`recordLaunchCalls`) is answered from that request, once; a failed early answer is not handed
  * on, the call is made again with this caller's toasts.
  */
+/** The key an early answer to this call is kept under, for the session as it is now. */
+export function launchCallKey<C extends CallRef>(call: C, payload: CallRequest<C>): string {
+  return earlyCallKey(call.path, payload, sessionStore.get().token);
+}
+
 export function callApi<C extends CallRef>(
   call: C,
   payload: CallRequest<C>,
   options: CallOptions = {},
 ): Promise<CallResponse<C>> {
   const key =
-    options.file || (!hasEarlyCalls() && !recordingLaunchCalls()) ? null : earlyCallKey(call.path, payload);
+    options.file || (!hasEarlyCalls() && !recordingLaunchCalls()) ? null : launchCallKey(call, payload);
   if (key !== null && recordingLaunchCalls()) {
     const answer = sendCall(call, payload, options);
     putEarlyCall(key, answer);

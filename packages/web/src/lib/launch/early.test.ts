@@ -20,11 +20,12 @@ afterEach(() => {
 
 describe('early launch calls', () => {
   it('hands a call started at launch to the same call later, once', async () => {
-    const key = earlyCallKey('/v3/comic/index', { reco_size: 6 });
+    const key = earlyCallKey('/v3/comic/index', { reco_size: 6 }, 'guest-token');
     putEarlyCall(key, Promise.resolve({ banner: [] }));
     expect(hasEarlyCalls()).toBe(true);
-    // Another payload is another call.
-    expect(takeEarlyCall(earlyCallKey('/v3/comic/index', { reco_size: 7 }))).toBeUndefined();
+    // Another payload is another call, and so is the same call in another session.
+    expect(takeEarlyCall(earlyCallKey('/v3/comic/index', { reco_size: 7 }, 'guest-token'))).toBeUndefined();
+    expect(takeEarlyCall(earlyCallKey('/v3/comic/index', { reco_size: 6 }, 'account-token'))).toBeUndefined();
     await expect(takeEarlyCall(key)).resolves.toEqual({ banner: [] });
     expect(takeEarlyCall(key)).toBeUndefined();
     expect(hasEarlyCalls()).toBe(false);
@@ -33,7 +34,7 @@ describe('early launch calls', () => {
   it('does not hand on an early answer nobody took in time (the same call later is sent anew)', () => {
     vi.useFakeTimers();
     try {
-      const key = earlyCallKey('/v3/comic/chapters', { column: 7 });
+      const key = earlyCallKey('/v3/comic/chapters', { column: 7 }, 'guest-token');
       putEarlyCall(key, Promise.resolve({ list: [] }));
       putEarlyImage('/media/lib/bb/late_xfile.webp', Promise.resolve(new Blob([])));
       vi.advanceTimersByTime(EARLY_ANSWER_TTL_MS + 1);
@@ -46,7 +47,7 @@ describe('early launch calls', () => {
   });
 
   it('keeps a failed early call from surfacing as an unhandled rejection', async () => {
-    const key = earlyCallKey('/v3/app/init', {});
+    const key = earlyCallKey('/v3/app/init', {}, '');
     putEarlyCall(key, Promise.reject(new Error('offline')));
     await new Promise((resolve) => setTimeout(resolve, 0));
     await expect(takeEarlyCall(key)).rejects.toThrow('offline');

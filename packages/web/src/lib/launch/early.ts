@@ -46,9 +46,13 @@ export function recordingLaunchCalls(): boolean {
   return recording;
 }
 
-/** One call's identity: its path and payload (the session fields merged at send time are left out). */
-export function earlyCallKey(path: string, payload: unknown): string {
-  return `${path} ${JSON.stringify(payload)}`;
+/**
+ * One call's identity: its path, its payload and the session token it is sent with. An answer made
+ * for one session (a guest's chapter, locked) is never handed to a call of another (the account the
+ * guest then logged in to).
+ */
+export function earlyCallKey(path: string, payload: unknown, token: string): string {
+  return `${path} ${JSON.stringify(payload)} ${token}`;
 }
 
 export function putEarlyCall(key: string, answer: Promise<unknown>): void {

@@ -27,12 +27,12 @@ import {
   homeLcpImage,
 } from '../../state/queries/landing-fetch';
 import { guestToUserInfo, sessionStore } from '../../state/session';
-import { callApi } from '../api/client';
+import { callApi, launchCallKey } from '../api/client';
 import { knownHost } from '../api/host';
 import { getDeviceId } from '../device';
 import { mediaUrl } from '../media-url';
 import { loadRuntimeConfig } from '../runtime-config';
-import { markSessionMadeAtLaunch, putEarlyImage, recordLaunchCalls } from './early';
+import { markSessionMadeAtLaunch, putEarlyImage, recordLaunchCalls, takeEarlyCall } from './early';
 
 /** Which page the visitor lands on, from the address: the page itself, or an entry link's target. */
 export function landingTarget(hash: string): { name: string | undefined; search: string } {
@@ -92,12 +92,17 @@ export function startLaunchCalls(hash: string): void {
     startLanding(landing.name, landing.search, host, xorKey);
     return;
   }
-  const init = recordLaunchCalls(() => callApi(appInitCall, { deviceid: getDeviceId() }));
+  const initPayload = { deviceid: getDeviceId() };
+  const initKey = launchCallKey(appInitCall, initPayload);
+  const init = recordLaunchCalls(() => callApi(appInitCall, initPayload));
   void init.then((answer) => {
     // A guest session is complete with the init answer (spec §3); a registered account's is not
     // (the entry page then waits for its user record), so only a guest's landing starts here. In
     // the same callback as the answer, before the app's own continuation can read the session.
     if (!answer.is_guest || sessionStore.get().token !== '') return;
+    // Used here: not to be handed on. The app asks for init again only after a log-out, and that
+    // must make a new guest, not bring back this one (which may since have registered).
+    takeEarlyCall(initKey);
     sessionStore.setIdentity(answer.token, answer.user.id, answer.is_guest);
     sessionStore.setUserInfo(guestToUserInfo(answer.guest, answer.user.id));
     markSessionMadeAtLaunch();
