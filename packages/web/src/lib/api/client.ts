@@ -1,4 +1,5 @@
 import { TIMEOUTS, type CallRef, type CallRequest, type CallResponse } from '@dm51/shared';
+import { appInitCall, appStartCall } from '@dm51/shared/call-refs';
 import { getDeviceId } from '../device';
 import { facilityFor } from '../platform';
 import { requireRuntimeConfig } from '../runtime-config';
@@ -127,9 +128,19 @@ type CallOptions = {
  * (`recordLaunchCalls`) is answered from that request, once; a failed early answer is not handed
  * on, the call is made again with this caller's toasts.
  */
-/** The key an early answer to this call is kept under, for the session as it is now. */
+/**
+ * Launch calls whose answer is the same whatever the session: the start-up settings, and visitor
+ * init (made before any session exists; the answer `boot.ts` turned into the session is dropped).
+ */
+const SESSIONLESS_LAUNCH_CALLS: ReadonlySet<string> = new Set([appStartCall.path, appInitCall.path]);
+
+/**
+ * The key an early answer to this call is kept under: for the session as it is now, except for the
+ * session-independent calls above (the app asks for the settings once the guest session exists).
+ */
 export function launchCallKey<C extends CallRef>(call: C, payload: CallRequest<C>): string {
-  return earlyCallKey(call.path, payload, sessionStore.get().token);
+  const token = SESSIONLESS_LAUNCH_CALLS.has(call.path) ? '' : sessionStore.get().token;
+  return earlyCallKey(call.path, payload, token);
 }
 
 export function callApi<C extends CallRef>(
