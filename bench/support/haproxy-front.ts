@@ -1,8 +1,8 @@
 /**
- * HAProxy (Debian's package) in front of one server, on loopback, for benchmarks: the balancer
- * accepts every client at once and carries their requests over at most `backendConnections`
- * kept-alive connections to the server, queueing the rest — what a deployment puts in front of an
- * instance. Started with `-db` (foreground) and stopped with the benchmark.
+ * HAProxy (Debian's package) in front of one server or several (round-robin), on loopback, for
+ * benchmarks: the balancer accepts every client at once and carries their requests over at most
+ * `backendConnections` kept-alive connections to each server, queueing the rest — what a deployment
+ * puts in front of an instance. Started with `-db` (foreground) and stopped with the benchmark.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +16,11 @@ export interface HaproxyFront {
 }
 
 export async function startHaproxyFront(
-  backendURL: string,
+  backendURLs: string | string[],
   backendConnections: number,
 ): Promise<HaproxyFront> {
   const port = await freeLoopbackPort();
-  const backend = new URL(backendURL);
+  const backends = (Array.isArray(backendURLs) ? backendURLs : [backendURLs]).map((url) => new URL(url));
   const dir = mkdtempSync(join(tmpdir(), 'dm51-haproxy-'));
   const config = join(dir, 'haproxy.cfg');
   writeFileSync(
@@ -39,8 +39,11 @@ export async function startHaproxyFront(
       `  bind 127.0.0.1:${port}`,
       '  default_backend app',
       'backend app',
+      '  balance roundrobin',
       '  http-reuse always',
-      `  server app1 ${backend.hostname}:${backend.port} maxconn ${backendConnections}`,
+      ...backends.map(
+        (backend, i) => `  server app${i + 1} ${backend.hostname}:${backend.port} maxconn ${backendConnections}`,
+      ),
       '',
     ].join('\n'),
   );

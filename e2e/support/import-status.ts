@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { queryClusterDb } from './cluster.js';
 import type { RunningServer } from './server.js';
 
 /** Rows of a read-only query on a running server's SQLite database (it keeps writing meanwhile). */
 export function queryServerDb<T>(server: RunningServer, sqlText: string): T[] {
+  if (server.databaseUrl) return queryClusterDb<T>(server.databaseUrl, sqlText);
   const db = new SqliteDatabase(join(server.dataDir, 'app.db'), { readonly: true, timeout: 5000 });
   try {
     return db.prepare(sqlText).all() as T[];

@@ -21,6 +21,8 @@ export interface RunningServer {
   pid: number;
   output(): string;
   stop(): Promise<void>;
+  /** Set when the server is a scaled deployment on PostgreSQL (E2E_CLUSTER; support/cluster.ts). */
+  databaseUrl?: string;
 }
 
 export const freePort = freeLoopbackPort;
@@ -45,6 +47,12 @@ async function waitForHealthy(baseURL: string, child: ChildProcess, timeoutMs: n
  * user would run it. `npm run build` must have run first.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  // E2E_CLUSTER=<n>: the same tests against n instances on PostgreSQL, Redis and S3 behind HAProxy.
+  const clusterSize = Number(process.env['E2E_CLUSTER'] ?? 0);
+  if (clusterSize > 0) {
+    const { startCluster } = await import('./cluster.js');
+    return startCluster({ instances: clusterSize, env });
+  }
   const port = await freePort();
   // A caller may bring its own DATA_DIR (e.g. one filled by seedCatalogue); it then keeps it on stop.
   const ownsDataDir = !env['DATA_DIR'];
