@@ -34,7 +34,9 @@ async function generate(databaseUrl: string): Promise<{ chapterIds: number[]; se
   try {
     const now = Math.floor(Date.now() / 1000);
     await client.query('begin');
-    await client.query(`insert into categories (type, name, sort) select 0, '分类' || g, g from generate_series(0, 9) g`);
+    await client.query(
+      `insert into categories (type, name, sort) select 0, '分类' || g, g from generate_series(0, 9) g`,
+    );
     await client.query(`insert into tags (name) select '标签' || g from generate_series(0, 49) g`);
     await client.query(`insert into authors (name) select '作者' || g from generate_series(0, 1999) g`);
     await client.query(
@@ -113,7 +115,10 @@ async function measure(url: string, bodies: string[]): Promise<Measurement> {
 }
 
 async function main(): Promise<void> {
-  const cluster = await startCluster({ instances: 3, env: { LOG_LEVEL: 'warn', TIMESTAMP_WINDOW_S: '3600' } });
+  const cluster = await startCluster({
+    instances: 3,
+    env: { LOG_LEVEL: 'warn', TIMESTAMP_WINDOW_S: '3600' },
+  });
   const fronts: Awaited<ReturnType<typeof startHaproxyFront>>[] = [];
   try {
     const { chapterIds, seconds } = await generate(cluster.databaseUrl);
@@ -142,12 +147,22 @@ async function main(): Promise<void> {
     const init = envelope.open(initAnswer.data) as { token: string; user: { id: number } };
     const session = { user_token: init.token, user_id: init.user.id };
     const cases = [
-      { label: 'home', path: '/v3/comic/index', bodies: [seal({ ...session, reco_size: 6, news_size: 10, type_size: 10 })] },
-      { label: 'read', path: '/v3/comic/read', bodies: chapterIds.map((chapter_id) => seal({ ...session, chapter_id })) },
+      {
+        label: 'home',
+        path: '/v3/comic/index',
+        bodies: [seal({ ...session, reco_size: 6, news_size: 10, type_size: 10 })],
+      },
+      {
+        label: 'read',
+        path: '/v3/comic/read',
+        bodies: chapterIds.map((chapter_id) => seal({ ...session, chapter_id })),
+      },
       {
         label: 'search',
         path: '/v3/search/index',
-        bodies: ['作品 12', '标签3', 'work 99', '作者17'].map((keyword) => seal({ ...session, keyword, page: 2 })),
+        bodies: ['作品 12', '标签3', 'work 99', '作者17'].map((keyword) =>
+          seal({ ...session, keyword, page: 2 }),
+        ),
       },
     ];
     const wanted = (process.env['BENCH_CASES'] ?? '').split(',').filter(Boolean);

@@ -80,18 +80,25 @@ async function guest(deviceid: string): Promise<Session> {
   return { user_token: data.token, user_id: data.user.id };
 }
 
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | undefined | Promise<T | undefined>) {
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => T | undefined | Promise<T | undefined>,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${cluster.output().slice(-4000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}\n${cluster.output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }
 
 function lastImportStatus(): string {
-  return query<{ status: string }>('select status from import_runs order by id desc limit 1')[0]?.status ?? '';
+  return (
+    query<{ status: string }>('select status from import_runs order by id desc limit 1')[0]?.status ?? ''
+  );
 }
 
 beforeAll(async () => {
@@ -130,7 +137,8 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
     );
     // Six reads round-robin over the three instances answer the same pages.
     const reads = [];
-    for (let i = 0; i < 6; i++) reads.push(await call('/v3/comic/read', { ...session, chapter_id: comic!.chapter }));
+    for (let i = 0; i < 6; i++)
+      reads.push(await call('/v3/comic/read', { ...session, chapter_id: comic!.chapter }));
     for (const read of reads) expect(read.code).toBe(1);
     const pages = (reads[0]!.data as { pages: { url: string }[] }).pages;
     expect(pages.length).toBeGreaterThan(0);
@@ -191,7 +199,13 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
     const bytes = Buffer.from(await (await fetch(new URL(segment, variantUrl))).arrayBuffer());
     expect(bytes.length).toBeGreaterThan(1000);
     // An MPEG-TS segment starts with its sync byte; an fMP4 one with a box.
-    expect(bytes[0] === 0x47 || bytes.subarray(4, 8).toString('latin1').match(/ftyp|moof|styp/) !== null).toBe(true);
+    expect(
+      bytes[0] === 0x47 ||
+        bytes
+          .subarray(4, 8)
+          .toString('latin1')
+          .match(/ftyp|moof|styp/) !== null,
+    ).toBe(true);
   }, 300_000);
 
   it('loses no acknowledged write and finishes the import when an instance is SIGKILLed', async () => {
@@ -241,10 +255,14 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
 
     // Killed once the new comics are half in: the import's instance is gone mid-run.
     await waitFor('part of the new comics', 120_000, () => {
-      const [{ n }] = query<{ n: number }>("select count(*)::int n from works where title like 'Burst Series%'");
+      const [{ n }] = query<{ n: number }>(
+        "select count(*)::int n from works where title like 'Burst Series%'",
+      );
       return n >= 2 ? n : undefined;
     });
-    const killedDuring = query<{ n: number }>("select count(*)::int n from works where title like 'Burst Series%'")[0]!.n;
+    const killedDuring = query<{ n: number }>(
+      "select count(*)::int n from works where title like 'Burst Series%'",
+    )[0]!.n;
     await importer.kill();
     await new Promise((r) => setTimeout(r, 3000));
     running = false;

@@ -42,7 +42,8 @@ export async function startHaproxyFront(
       '  balance roundrobin',
       '  http-reuse always',
       ...backends.map(
-        (backend, i) => `  server app${i + 1} ${backend.hostname}:${backend.port} maxconn ${backendConnections}`,
+        (backend, i) =>
+          `  server app${i + 1} ${backend.hostname}:${backend.port} maxconn ${backendConnections}`,
       ),
       '',
     ].join('\n'),

@@ -18,7 +18,8 @@ import { Redis } from 'ioredis';
 import { freeLoopbackPort } from '../../packages/server/src/testing/free-port.js';
 import { E2E_KEYS, REPO_ROOT, type RunningServer } from './server.js';
 
-export const POSTGRES_ADMIN_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_ADMIN_URL =
+  process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379/0';
 export const HAPROXY_PATH = process.env['HAPROXY_PATH'] ?? '/usr/sbin/haproxy';
 export const S3_BUCKET = 'media';
@@ -170,7 +171,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   ];
 
   const stopAll = async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await Promise.all(children.map((child) => exited(child)));
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   };
@@ -320,7 +322,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
 export function queryClusterDb<T>(databaseUrl: string, sqlText: string): T[] {
   const result = spawnSync(
     'psql',
-    [databaseUrl, '-X', '-At', '-v', 'ON_ERROR_STOP=1', '-c', `select coalesce(json_agg(q), '[]') from (${sqlText}) q`],
+    [
+      databaseUrl,
+      '-X',
+      '-At',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      `select coalesce(json_agg(q), '[]') from (${sqlText}) q`,
+    ],
     { encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
