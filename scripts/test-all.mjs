@@ -8,6 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The browser tests that also run against a scaled deployment (the user's main paths). */
+const CLUSTER_BROWSER_TESTS = [
+  'e2e/app-shell.e2e.test.ts',
+  'e2e/catalogue.e2e.test.ts',
+  'e2e/reader.e2e.test.ts',
+  'e2e/accounts.e2e.test.ts',
+  'e2e/money.e2e.test.ts',
+  'e2e/community.e2e.test.ts',
+];
 const reportDir = mkdtempSync(join(tmpdir(), 'dm51-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -19,13 +28,21 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-function vitest(label, projects, env = {}) {
+function vitest(label, projects, env = {}, files = []) {
   const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
   run(
     label,
     'npx',
-    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    [
+      'vitest',
+      'run',
+      ...projectArgs,
+      ...files,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
     env,
   );
   if (!existsSync(report)) {
@@ -49,6 +66,14 @@ vitest('server tests on SQLite', ['server'], { DATABASE_URL: '' });
 vitest('server tests on PostgreSQL', ['server'], { DATABASE_URL: POSTGRES_URL });
 if (run('build', 'npm', ['run', 'build', '--silent'])) {
   vitest('browser tests (Chromium)', ['e2e'], { DATABASE_URL: '' });
+  // Issue 17: browser tests again, each against three instances on PostgreSQL, Redis and an S3
+  // server behind HAProxy (E2E_CLUSTER; e2e/support/cluster.ts), not against one process.
+  vitest(
+    'browser tests through a 3-instance cluster',
+    ['e2e'],
+    { DATABASE_URL: '', E2E_CLUSTER: '3' },
+    CLUSTER_BROWSER_TESTS,
+  );
 } else {
   failedSteps.push('browser tests (not run: build failed)');
 }
