@@ -8,14 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-/** The browser tests that also run against a scaled deployment (the user's main paths). */
+/**
+ * Browser tests that also run against a scaled deployment: the launch, the protocol, invites,
+ * analytics and two console sections (those whose data is made through the product, not seeded
+ * into a SQLite folder beforehand).
+ */
 const CLUSTER_BROWSER_TESTS = [
   'e2e/app-shell.e2e.test.ts',
-  'e2e/catalogue.e2e.test.ts',
-  'e2e/reader.e2e.test.ts',
-  'e2e/accounts.e2e.test.ts',
-  'e2e/money.e2e.test.ts',
-  'e2e/community.e2e.test.ts',
+  'e2e/protocol.e2e.test.ts',
+  'e2e/invites.e2e.test.ts',
+  'e2e/analytics.e2e.test.ts',
+  'e2e/admin-ads.e2e.test.ts',
+  'e2e/admin-growth-settings.e2e.test.ts',
 ];
 const reportDir = mkdtempSync(join(tmpdir(), 'dm51-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -22,7 +22,13 @@ export interface CreatedOperator {
 export async function createOwnerWithCli(server: RunningServer, name: string): Promise<CreatedOperator> {
   const child = spawn('npm', ['run', '--silent', 'admin', '--', 'create-owner', '--name', name, '--json'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATA_DIR: server.dataDir },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      DATA_DIR: server.dataDir,
+      // A scaled deployment's operators live in its PostgreSQL database.
+      ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
