@@ -131,6 +131,11 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
     expect(duplicates).toEqual([]);
 
     const session = await guest('e2e-cluster-reader');
+    // The session made through the balancer works on every instance, asked directly.
+    for (const instance of cluster.instances) {
+      const me = await call('/v3/user/index', session, instance.baseURL);
+      expect(me.code).toBe(1);
+    }
     const [comic] = query<{ chapter: number }>(
       `select c.id chapter from works w join chapters c on c.work_id = w.id
        where w.type = 0 and w.published = 1 and c.pay = 0 order by w.id, c.sort_order limit 1`,
