@@ -108,4 +108,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', ENVELOPE_KEY: 'y' })).toThrowError(/PORT.*ENVELOPE_KEY/);
     expect(() => loadConfig({ LISTEN_BACKLOG: '0' })).toThrowError(/LISTEN_BACKLOG must be an integer/);
   });
+
+  it('reads METRICS_TOKEN and INSTANCE_ID, unset by default, and refuses unsafe values', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null });
+    expect(loadConfig({})).not.toHaveProperty('instanceId');
+    expect(
+      loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef', INSTANCE_ID: 'web-2.eu:8080' }),
+    ).toMatchObject({ metricsToken: 'scrape-0123456789abcdef', instanceId: 'web-2.eu:8080' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN must be 16 to 256/);
+    expect(() => loadConfig({ INSTANCE_ID: 'web 2' })).toThrowError(/INSTANCE_ID must be 1 to 64/);
+  });
 });

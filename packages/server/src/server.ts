@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   const db = createDatabase(config);
   const app = await buildApp(config, { db });
-  app.addHook('onClose', async () => db.destroy());
+  app.shutdown.add('database', () => db.destroy(), 'storage');
   const log = app.log.child({ module: 'server' });
 
   // Installed before the (possibly slow) migrations, so a stop request during start-up is honoured.
