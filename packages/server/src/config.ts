@@ -95,6 +95,8 @@ export interface Config {
   metricsToken?: string | null;
   /** INSTANCE_ID: names this instance in every log line; unset: `hostname:pid`. */
   instanceId?: string;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, /readyz answers 503 but requests are still served this long. */
+  shutdownDelayMs?: number;
 }
 
 export interface DbPoolConfig {
@@ -185,6 +187,7 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]{16,256}$/, 'METRICS_TOKEN must be 16 to 256 printable characters without spaces')
       .optional(),
   ),
+  SHUTDOWN_DELAY_MS: optional.pipe(integer('SHUTDOWN_DELAY_MS', 0, 60_000).default(0)),
   INSTANCE_ID: optional.pipe(
     z
       .string()
@@ -288,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listenBacklog: vars.LISTEN_BACKLOG,
     shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
     metricsToken: vars.METRICS_TOKEN ?? null,
+    shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
     ...(vars.INSTANCE_ID ? { instanceId: vars.INSTANCE_ID } : {}),
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,

@@ -167,9 +167,22 @@ describe('health, readiness, metrics and request ids', () => {
       ids.add(id);
     }
     expect(ids.size).toBe(4);
-    // Also on answers the error handler writes.
-    const failed = await client.call('/v3/no/such/call', {}, { session });
-    expect(failed.code).toBe(404);
+    // Also on answers the not-found and error handlers write.
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { 'x-request-id': 'nf-1' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-request-id']).toBe('nf-1');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/v3/app/start',
+      headers: { 'x-request-id': 'bad-body-1', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(refused.json()).toMatchObject({ code: 1001 });
+    expect(refused.headers['x-request-id']).toBe('bad-body-1');
   });
 
   it('answers /readyz 503 at once while shutting down, and /healthz still 200', async () => {
@@ -179,7 +192,9 @@ describe('health, readiness, metrics and request ids', () => {
       const ready = await extra.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ status: 'shutting down' });
-      expect((await extra.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      const live = await extra.app.inject({ method: 'GET', url: '/healthz' });
+      expect(live.statusCode).toBe(200);
+      expect(live.headers['connection']).toBe('close');
     } finally {
       await extra.close();
     }

@@ -8,6 +8,7 @@
  * X-Forwarded-For or Forwarded header, which a proxy on the same host adds). Never shed.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { ApiCode } from '@dm51/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pgPoolOf } from '../db/database.js';
 import { AppMetrics } from '../observability/metrics.js';
@@ -15,8 +16,7 @@ import { databaseCheck, mediaStoreCheck, Readiness } from '../observability/read
 import { REQUEST_ID_HEADER } from '../observability/request-id.js';
 import { NEVER_SHED } from './load-shedding.js';
 
-export const METRICS_AUTH_REQUIRED = 1740;
-export const METRICS_FORBIDDEN = 1741;
+const { METRICS_AUTH_REQUIRED, METRICS_FORBIDDEN } = ApiCode;
 
 /** The pool size when the config does not say (unit tests), as db/database.ts assumes. */
 const DEFAULT_POOL_MAX = 20;
@@ -38,6 +38,11 @@ export async function registerObservability(app: FastifyInstance): Promise<void>
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // While shutting down every answer closes its connection, so keep-alive clients (and a balancer's
+  // pooled connections) reconnect, to another instance once this one has left the balancer.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.isDraining) reply.header('connection', 'close');
+  });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(
       request.method,
@@ -51,14 +56,11 @@ export async function registerObservability(app: FastifyInstance): Promise<void>
   app.get('/metrics', { config: NEVER_SHED }, async (request, reply) => {
     const refusal = metricsRefusal(request, token);
     if (refusal === METRICS_AUTH_REQUIRED) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({
-          code: METRICS_AUTH_REQUIRED,
-          msg: 'Metrics need the bearer token (METRICS_TOKEN)',
-          data: null,
-        });
+      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({
+        code: METRICS_AUTH_REQUIRED,
+        msg: 'Metrics need the bearer token (METRICS_TOKEN)',
+        data: null,
+      });
     }
     if (refusal === METRICS_FORBIDDEN) {
       return reply.status(403).send({
