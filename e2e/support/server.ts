@@ -27,12 +27,13 @@ export interface RunningServer {
 
 export const freePort = freeLoopbackPort;
 
+/** Ready: /readyz answers 200 (database and media store reachable), not only live. */
 async function waitForHealthy(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      const response = await fetch(`${baseURL}/healthz`);
+      const response = await fetch(`${baseURL}/readyz`);
       if (response.ok) return;
     } catch {
       // not listening yet

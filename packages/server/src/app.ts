@@ -19,6 +19,9 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { registerObservability } from './plugins/observability.js';
+import { requestIdOf } from './observability/request-id.js';
+import { ShutdownHooks } from './observability/shutdown-hooks.js';
 import { healthPlugin } from './plugins/health.js';
 import { mediaPlugin } from './plugins/media.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -56,6 +59,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // One line per request at debug, failures at error (plugins/request-log.ts).
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The balancer's X-Request-Id when safe, else a fresh one (observability/request-id.ts).
+    genReqId: requestIdOf,
   }) as unknown as FastifyInstance;
 
   for (const warning of defaultedSecretWarnings(config)) app.log.warn({ module: 'config' }, warning);
@@ -64,7 +69,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const ownsDb = !options.db;
   const db = options.db ?? createDatabase(config);
-  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  // Close steps in a fixed order (jobs → services → the database), after requests have drained.
+  app.decorate('shutdown', new ShutdownHooks());
+  app.addHook('onClose', async () => app.shutdown.run(app.log));
+  if (ownsDb) app.shutdown.add('database', () => db.destroy(), 'storage');
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -72,8 +80,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('media', options.media ?? new LocalMediaStore(join(config.dataDir, 'media')));
   app.decorate('services', createServices(db, app.log, { config, media: app.media }));
   // A running import worker is stopped on close; the next run finds it interrupted and converges.
-  app.addHook('onClose', async () => app.services.imports.close());
+  app.shutdown.add('imports', () => app.services.imports.close(), 'jobs');
   installErrorHandler(app);
+  await registerObservability(app);
 
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);

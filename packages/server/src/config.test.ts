@@ -108,4 +108,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', ENVELOPE_KEY: 'y' })).toThrowError(/PORT.*ENVELOPE_KEY/);
     expect(() => loadConfig({ LISTEN_BACKLOG: '0' })).toThrowError(/LISTEN_BACKLOG must be an integer/);
   });
+
+  it('reads METRICS_TOKEN, INSTANCE_ID and SHUTDOWN_DELAY_MS, unset (0) by default, and refuses unsafe values', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null });
+    expect(loadConfig({})).not.toHaveProperty('instanceId');
+    expect(
+      loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef', INSTANCE_ID: 'web-2.eu:8080' }),
+    ).toMatchObject({ metricsToken: 'scrape-0123456789abcdef', instanceId: 'web-2.eu:8080' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN must be 16 to 256/);
+    expect(() => loadConfig({ INSTANCE_ID: 'web 2' })).toThrowError(/INSTANCE_ID must be 1 to 64/);
+    expect(loadConfig({})).toMatchObject({ shutdownDelayMs: 0 });
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' })).toMatchObject({ shutdownDelayMs: 5000 });
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrowError(
+      /SHUTDOWN_DELAY_MS must be an integer/,
+    );
+  });
 });

@@ -90,6 +90,13 @@ export interface Config {
    * tests) turns shedding off.
    */
   shedEventLoopDelayMs?: number;
+  // --- Scale-out: health, metrics, request ids (issue 17) ---
+  /** METRICS_TOKEN: when set, /metrics needs `Authorization: Bearer <token>`; unset: loopback only. */
+  metricsToken?: string | null;
+  /** INSTANCE_ID: names this instance in every log line; unset: `hostname:pid`. */
+  instanceId?: string;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, /readyz answers 503 but requests are still served this long. */
+  shutdownDelayMs?: number;
 }
 
 export interface DbPoolConfig {
@@ -173,6 +180,20 @@ const envSchema = z.object({
   AI_CHAT_API_KEY: optional.pipe(z.string().default('')),
   AI_CHAT_MODEL: optional.pipe(z.string().default('qwen2.5:3b')),
   AI_CHAT_TIMEOUT_S: optional.pipe(integer('AI_CHAT_TIMEOUT_S', 1, 600).default(60)),
+  // --- Scale-out: health, metrics, request ids (issue 17) ---
+  METRICS_TOKEN: optional.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, 'METRICS_TOKEN must be 16 to 256 printable characters without spaces')
+      .optional(),
+  ),
+  SHUTDOWN_DELAY_MS: optional.pipe(integer('SHUTDOWN_DELAY_MS', 0, 60_000).default(0)),
+  INSTANCE_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'INSTANCE_ID must be 1 to 64 letters, digits or . _ : -')
+      .optional(),
+  ),
   API_HOSTS: optional.pipe(
     z
       .string()
@@ -269,6 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPool: { max: vars.DB_POOL_MAX, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS },
     listenBacklog: vars.LISTEN_BACKLOG,
     shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
+    metricsToken: vars.METRICS_TOKEN ?? null,
+    shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
+    ...(vars.INSTANCE_ID ? { instanceId: vars.INSTANCE_ID } : {}),
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,
       baseUrl: vars.AI_CHAT_BASE_URL.replace(/\/+$/, ''),

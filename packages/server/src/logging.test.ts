@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { PassThrough } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,21 @@ describe('loggerOptions', () => {
         { isTTY: false, destination: new PassThrough() },
       ),
     ).toHaveProperty('stream');
+  });
+
+  it('puts the instance (INSTANCE_ID, else hostname:pid) on every JSON line', () => {
+    const lines: string[] = [];
+    const capture = { write: (line: string) => void lines.push(line) };
+    const named = loggerOptions(
+      { logLevel: 'info', logFormat: 'json', instanceId: 'web-2' },
+      { isTTY: false },
+    );
+    pino(named as pino.LoggerOptions, capture).info('hello');
+    const fallback = loggerOptions({ logLevel: 'info', logFormat: 'json' }, { isTTY: false });
+    pino(fallback as pino.LoggerOptions, capture)
+      .child({ reqId: 'r-1' })
+      .info('again');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ instance: 'web-2', msg: 'hello', pid: process.pid });
+    expect(JSON.parse(lines[1]!)).toMatchObject({ instance: `${hostname()}:${process.pid}`, reqId: 'r-1' });
   });
 });

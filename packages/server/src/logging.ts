@@ -4,8 +4,10 @@
  * log shipper) gets pino's JSON, one object per line. LOG_FORMAT overrides the guess.
  */
 import type { FastifyServerOptions } from 'fastify';
+import { hostname } from 'node:os';
 import pretty from 'pino-pretty';
 import type { Config } from './config.js';
+import { instanceName } from './observability/request-id.js';
 
 export const LOG_FORMATS = ['pretty', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -31,15 +33,17 @@ export interface LoggerOptionsContext {
 
 /** Fastify's `logger` option for a configuration. */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  config: Pick<Config, 'logLevel' | 'logFormat' | 'instanceId'>,
   context: LoggerOptionsContext = {},
 ): LoggerOptions {
   const isTTY = context.isTTY ?? Boolean(process.stdout.isTTY);
-  const options: LoggerOptions = { level: config.logLevel, redact: REDACT };
+  // `instance` on every line tells apart the logs of several instances behind one balancer.
+  const base = { pid: process.pid, hostname: hostname(), instance: instanceName(config.instanceId) };
+  const options: LoggerOptions = { level: config.logLevel, redact: REDACT, base };
   if (resolveLogFormat(config.logFormat, isTTY) === 'json') return options;
   const stream = pretty({
     translateTime: 'SYS:HH:MM:ss.l',
-    ignore: 'pid,hostname,module',
+    ignore: 'pid,hostname,instance,module',
     messageFormat: '{if module}{module}: {end}{msg}',
     // Extra fields stay on the message's line; error stacks still get their own lines.
     singleLine: true,

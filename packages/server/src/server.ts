@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   const db = createDatabase(config);
   const app = await buildApp(config, { db });
-  app.addHook('onClose', async () => db.destroy());
+  app.shutdown.add('database', () => db.destroy(), 'storage');
   const log = app.log.child({ module: 'server' });
 
   // Installed before the (possibly slow) migrations, so a stop request during start-up is honoured.
@@ -33,21 +33,29 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
+    // /readyz answers 503 from now on, so a balancer stops sending while in-flight requests drain.
+    app.readiness.markDraining();
+    // SHUTDOWN_DELAY_MS: keep serving that long first, so a balancer that probes /readyz every few
+    // seconds takes the instance out before its listener closes (none while still starting).
+    const delayMs = app.server.listening ? (config.shutdownDelayMs ?? 0) : 0;
+    log.info({ signal, delayMs }, 'shutting down');
     setTimeout(() => {
       log.error('shutdown grace period over; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => {
-        log.info('closed');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    }, delayMs + SHUTDOWN_GRACE_MS).unref();
+    const stopAccepting = new Promise((resolve) => setTimeout(resolve, delayMs));
+    stopAccepting
+      .then(() => app.close())
+      .then(
+        () => {
+          log.info('closed');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

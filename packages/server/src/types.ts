@@ -3,6 +3,9 @@ import type { Envelope } from '@dm51/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { MediaStore } from './media/media-store.js';
+import type { AppMetrics } from './observability/metrics.js';
+import type { Readiness } from './observability/readiness.js';
+import type { ShutdownHooks } from './observability/shutdown-hooks.js';
 import type { Services } from './services/index.js';
 
 declare module 'fastify' {
@@ -12,5 +15,11 @@ declare module 'fastify' {
     envelope: Envelope;
     media: MediaStore;
     services: Services;
+    /** Readiness checks behind /readyz; more are added with `readiness.register(name, check)`. */
+    readiness: Readiness;
+    /** Prometheus metrics behind /metrics (`metrics.registerQueueStats`, `metrics.cache`). */
+    metrics: AppMetrics;
+    /** Ordered close steps (jobs → services → storage), run after requests drained. */
+    shutdown: ShutdownHooks;
   }
 }

@@ -257,6 +257,16 @@ export const API_CODES = {
     meaning:
       'Console API (HTTP 400): the uploaded image is empty, over the size limit, not a JPEG/PNG/WebP/GIF/AVIF by its content, damaged, or decodes to too many pixels; nothing was stored.',
   },
+  METRICS_AUTH_REQUIRED: {
+    code: 1740,
+    meaning:
+      'Metrics (1740–1749; GET /metrics, HTTP 401): METRICS_TOKEN is set and the request has no `Authorization: Bearer` with it.',
+  },
+  METRICS_FORBIDDEN: {
+    code: 1741,
+    meaning:
+      'Metrics (HTTP 403): without METRICS_TOKEN, /metrics is served to direct loopback clients only (no X-Forwarded-For or Forwarded header).',
+  },
 } as const;
 
 export type ApiCodeName = keyof typeof API_CODES;

@@ -22,6 +22,14 @@ export interface DatabaseOptions {
 
 const PG_INT8_OID = 20;
 
+/** The pg pool behind each PostgreSQL database (read by the metrics' pool gauges). */
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** The PostgreSQL pool of `db`, or null for SQLite (one connection, no pool). */
+export function pgPoolOf(db: Database): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
+
 /** The pool when DB_POOL_MAX / DB_CONNECT_TIMEOUT_MS are not given (unit tests). */
 const DEFAULT_POOL = { max: 20, connectTimeoutMs: 5_000 };
 
@@ -55,7 +63,9 @@ export function createDatabase(
     };
     pool.on('error', reportLost);
     pool.on('connect', (client) => client.on('error', reportLost));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...slowQueryLog() });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...slowQueryLog() });
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(dirname(config.sqlitePath), { recursive: true });
   const sqlite = new SqliteDatabase(config.sqlitePath);

@@ -14,6 +14,7 @@ import type { CatalogueService } from './catalogue.service.js';
 import { mediaUrlPath } from '../media/media-key.js';
 import { presentAd } from '../presenters/ad.presenter.js';
 import { dayOf } from './view-counter.service.js';
+import { NO_CACHE_METRICS, type CacheMetrics } from '../observability/cache-metrics.js';
 
 const CACHE_MS = 5_000;
 const BANNER_SIZE = 5;
@@ -38,6 +39,8 @@ export interface HomeSizes {
 
 export class HomeService {
   private cache = new Map<string, { at: number; data: Promise<HomeData> }>();
+  /** Hits and misses of the home cache (the metrics plugin sets the app's counter). */
+  cacheMetrics: CacheMetrics = NO_CACHE_METRICS;
 
   constructor(
     private readonly catalogue: CatalogueRepository,
@@ -51,7 +54,9 @@ export class HomeService {
   async home(type: number, sizes: HomeSizes): Promise<HomeData> {
     const key = `${type}:${sizes.reco_size}:${sizes.news_size}:${sizes.type_size}`;
     const hit = this.cache.get(key);
-    if (hit && this.clock() - hit.at < CACHE_MS) return hit.data;
+    const fresh = hit !== undefined && this.clock() - hit.at < CACHE_MS;
+    this.cacheMetrics.record('home', fresh);
+    if (fresh) return hit.data;
     const data = this.build(type, sizes);
     this.cache.set(key, { at: this.clock(), data });
     // A failed build must not be served from the cache.

@@ -16,6 +16,7 @@ import { isVipActive } from '../policies/chapter-access.policy.js';
 import { CatalogueErrors } from './catalogue.service.js';
 import type { UnlockService } from './unlock.service.js';
 import type { ViewCounter } from './view-counter.service.js';
+import { NO_CACHE_METRICS, type CacheMetrics } from '../observability/cache-metrics.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -48,6 +49,8 @@ interface PublicPart {
 
 export class ReaderService {
   private readonly parts = new Map<number, PublicPart>();
+  /** Hits and misses of the chapters' public parts (the metrics plugin sets the app's counter). */
+  cacheMetrics: CacheMetrics = NO_CACHE_METRICS;
 
   constructor(
     private readonly catalogue: CatalogueRepository,
@@ -60,7 +63,9 @@ export class ReaderService {
     // The version is read before the rows: rows read after it are at least that recent.
     const version = await this.catalogue.catalogueVersion();
     const kept = this.parts.get(chapterId);
-    if (kept && kept.version === version) return kept;
+    const isCurrent = kept !== undefined && kept.version === version;
+    this.cacheMetrics.record('reader_parts', isCurrent);
+    if (isCurrent) return kept;
     const chapter = await this.catalogue.findChapter(chapterId);
     if (!chapter) {
       if (kept && kept.version <= version) this.parts.delete(chapterId);

@@ -22,6 +22,7 @@ import { offsetOf, type CatalogueService, type Paged } from './catalogue.service
 import { parseAltTitles } from '../presenters/work.presenter.js';
 import { dayOf } from './view-counter.service.js';
 import { MEMORY_SEARCH_MAX_DOCS, MemorySearchIndex } from './search-memory.js';
+import { NO_CACHE_METRICS, type CacheMetrics } from '../observability/cache-metrics.js';
 
 const RECENT_KEEP = 20;
 const MAX_TERMS = 8;
@@ -69,6 +70,8 @@ export class SearchService {
    * `cardsVersion` (migration 0023): a search that sees another version drops them all first.
    */
   private readonly cards = new Map<number, WorkCard>();
+  /** Hits and misses of the page and card caches (the metrics plugin sets the app's counter). */
+  cacheMetrics: CacheMetrics = NO_CACHE_METRICS;
   private cardsVersion = -1;
 
   constructor(
@@ -168,6 +171,8 @@ export class SearchService {
   /** Cards of published works `ids` in that order, from the kept cards where possible. */
   private async cardsOf(ids: number[], version: number): Promise<WorkCard[]> {
     const missing = ids.filter((id) => !this.cards.has(id));
+    this.cacheMetrics.record('search_cards', true, ids.length - missing.length);
+    this.cacheMetrics.record('search_cards', false, missing.length);
     const fetched = new Map<number, WorkCard>();
     if (missing.length) {
       const [rows, people] = await Promise.all([
@@ -267,7 +272,9 @@ export class SearchService {
     const key = `${type} ${offset} ${limit} ${phrase}`;
     const time = Date.now();
     const cached = this.pages.get(key);
-    if (cached && cached.expires > time) return cached.page;
+    const fresh = cached !== undefined && cached.expires > time;
+    if (this.resultTtlMs > 0) this.cacheMetrics.record('search_pages', fresh);
+    if (fresh) return cached.page;
     const page = this.findPage(terms, phrase, type, offset, limit, version);
     if (this.resultTtlMs <= 0) return page;
     this.pages.delete(key);
