@@ -24,7 +24,7 @@ export const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:637
 export const HAPROXY_PATH = process.env['HAPROXY_PATH'] ?? '/usr/sbin/haproxy';
 export const S3_BUCKET = 'media';
 /** What the balancer checks and what an instance must answer before it counts as started. */
-const READY_PATH = '/healthz';
+const READY_PATH = '/readyz';
 /** s3rver accepts any well-formed signature; these are its documented defaults. */
 const S3_CREDENTIALS = { id: 'S3RVER', secret: 'S3RVER' };
 
@@ -135,7 +135,7 @@ defaults
   # An instance that refuses the connection (killed, restarting) costs a retry on another, not an error.
   retries 3
   option redispatch 1
-  retry-on conn-failure empty-response
+  retry-on conn-failure empty-response 503
 
 frontend app
   bind 127.0.0.1:${port}
@@ -218,6 +218,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       LOG_LEVEL: 'info',
       DEMO_LIBRARY: 'off',
       TRANSCODE: 'off',
+      // Longer than the balancer's check interval × fall (0.5 s × 2): it stops sending first.
+      SHUTDOWN_DELAY_MS: '1500',
       DATABASE_URL: databaseUrl,
       REDIS_URL,
       REDIS_KEY_PREFIX: redisPrefix,
