@@ -31,6 +31,8 @@ import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import { adminWebPlugin } from './admin/admin-web.js';
 import { API_ROUTES } from './routes/index.js';
 import { createServices } from './services/index.js';
+import { SharedRedis } from './shared-state/redis.js';
+import { shareState } from './shared-state/share-state.js';
 import './types.js';
 
 export interface BuildAppOptions {
@@ -70,7 +72,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', db);
   app.decorate('envelope', createEnvelope(config.envelopeKey, nodeCfbCipher));
   app.decorate('media', options.media ?? new LocalMediaStore(join(config.dataDir, 'media')));
-  app.decorate('services', createServices(db, app.log, { config, media: app.media }));
+  // Scale-out (issue 17): with REDIS_URL the state instances share lives in Redis. Closed after the
+  // plugins' close hooks (they flush counters into it), like the database.
+  const redis = config.redis ? new SharedRedis(config.redis, app.log.child({ module: 'redis' })) : null;
+  if (redis) app.addHook('onClose', async () => redis.close());
+  app.decorate('redis', redis);
+  app.decorate(
+    'services',
+    createServices(db, app.log, { config, media: app.media, ...(redis ? { redis } : {}) }),
+  );
+  await shareState(app.services, redis);
   // A running import worker is stopped on close; the next run finds it interrupted and converges.
   app.addHook('onClose', async () => app.services.imports.close());
   installErrorHandler(app);

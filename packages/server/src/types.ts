@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { MediaStore } from './media/media-store.js';
 import type { Services } from './services/index.js';
+import type { SharedRedis } from './shared-state/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,5 +13,7 @@ declare module 'fastify' {
     envelope: Envelope;
     media: MediaStore;
     services: Services;
+    /** The Redis connection of shared state (issue 17); null in the embedded default. `ping()` for /readyz. */
+    redis: SharedRedis | null;
   }
 }
