@@ -54,6 +54,11 @@ export class ViewCounter {
     this.countLocally(workId, day);
   }
 
+  /** Resolves once the counts on their way to Redis arrived (or fell back to memory). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.sending]);
+  }
+
   private countLocally(workId: number, day: number): void {
     const key = `${workId}:${day}`;
     const entry = this.pending.get(key);

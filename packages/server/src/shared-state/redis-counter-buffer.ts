@@ -47,6 +47,7 @@ export class RedisCounterBuffer {
 
   /** Adds each field's count (one round trip). */
   async add(counts: Iterable<[field: string, count: number]>): Promise<void> {
+    if (!this.redis.usable) throw new Error(`Redis connection is ${this.redis.client.status}`);
     const pipeline = this.redis.client.pipeline();
     for (const [field, count] of counts) pipeline.hincrby(this.live, field, count);
     const results = (await pipeline.exec()) ?? [];
@@ -59,6 +60,7 @@ export class RedisCounterBuffer {
    * after `write` resolves. A failed write leaves its batch to be taken again by the next flush.
    */
   async drain(write: (counts: Map<string, number>) => Promise<void>): Promise<void> {
+    if (!this.redis.usable) return; // what is there waits for the connection
     const now = Date.now();
     const stale = now - this.staleAfterMs;
     const leftOver = await this.redis.client.zrangebyscore(this.processing, '-inf', stale);

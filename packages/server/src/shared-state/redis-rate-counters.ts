@@ -29,7 +29,12 @@ redis.call('EXPIRE', KEYS[1], window + 1)
 return {hits, start}
 `;
 
+/** An outage is logged at most this often (every rate check would log otherwise). */
+const WARN_EVERY_MS = 30_000;
+
 export class RedisRateCounters implements RateCounterStore {
+  private lastWarning = 0;
+
   constructor(
     private readonly redis: SharedRedis,
     private readonly fallback: RateLimitRepository,
@@ -41,6 +46,7 @@ export class RedisRateCounters implements RateCounterStore {
   }
 
   async get(key: string): Promise<Counter | undefined> {
+    if (!this.redis.usable) return this.fallback.get(key);
     try {
       const [hits, start] = await this.redis.client.hmget(this.key(key), 'hits', 'start');
       if (hits === null || start === null) return undefined;
@@ -52,6 +58,10 @@ export class RedisRateCounters implements RateCounterStore {
   }
 
   async hit(key: string, now: number, windowS: number): Promise<Counter> {
+    if (!this.redis.usable) {
+      this.warn(new Error(`Redis connection is ${this.redis.client.status}`));
+      return this.fallback.hit(key, now, windowS);
+    }
     try {
       const [hits, start] = (await this.redis.client.eval(HIT_SCRIPT, 1, this.key(key), now, windowS)) as [
         number,
@@ -67,14 +77,17 @@ export class RedisRateCounters implements RateCounterStore {
   async delete(key: string): Promise<void> {
     // A reset (a successful login) clears both, so a count made during an outage is not left behind.
     const results = await Promise.allSettled([
-      this.redis.client.del(this.key(key)),
+      this.redis.usable ? this.redis.client.del(this.key(key)) : Promise.resolve(0),
       this.fallback.delete(key),
     ]);
     const failed = results.find((result) => result.status === 'rejected');
-    if (failed) this.warn(failed.reason);
+    if (failed) this.log.warn({ err: failed.reason }, 'rate counter reset failed in Redis or the database');
   }
 
   private warn(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = now;
     this.log.warn({ err: error }, 'Redis rate counters unreachable; counting in the database meanwhile');
   }
 }

@@ -4,8 +4,8 @@
  * buildApp when REDIS_URL is set and closed when the app closes, after the plugins (whose close
  * hooks flush the counters into it) are done.
  *
- * Commands fail within a few seconds while Redis is unreachable (one reconnect attempt): each user of this
- * module decides what an outage means for it (see docs/ARCHITECTURE.md, "Scale-out: shared state").
+ * While the connection is not up (`usable` false) the users of this module do not wait for it: each
+ * decides what an outage means for it (see docs/ARCHITECTURE.md, "Scale-out: shared state").
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,6 +40,26 @@ export class SharedRedis {
     return `${this.config.keyPrefix}${name}`;
   }
 
+  /** The command connection is up: users fall back at once instead of waiting when it is not. */
+  get usable(): boolean {
+    return this.client.status === 'ready';
+  }
+
+  /** Waits until the connection is up, at most `ms` (start-up); never throws. */
+  async waitUsable(ms: number): Promise<boolean> {
+    if (this.usable) return true;
+    return new Promise((resolve) => {
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        this.client.off('ready', onReady);
+        resolve(value);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      this.client.once('ready', onReady);
+    });
+  }
+
   /** True when Redis answers PING within a second (for /readyz). Never throws. */
   async ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
@@ -68,7 +88,14 @@ export class SharedRedis {
     }
     set.add(handler);
     if (!this.subscriber) {
-      this.subscriber = this.connect('subscriber');
+      const subscriber = this.connect('subscriber');
+      this.subscriber = subscriber;
+      // Every (re)connection subscribes to every channel, including one whose first SUBSCRIBE
+      // failed because Redis was down at start-up.
+      subscriber.on('ready', () => {
+        const channels = [...this.handlers.keys()];
+        if (channels.length) subscriber.subscribe(...channels).catch(() => {});
+      });
       this.subscriber.on('message', (from: string, message: string) => {
         for (const each of this.handlers.get(from) ?? []) {
           try {
@@ -93,6 +120,10 @@ export class SharedRedis {
     await Promise.all(
       [this.client, this.subscriber].map(async (connection) => {
         if (!connection) return;
+        if (connection.status !== 'ready') {
+          connection.disconnect(); // nothing to wait for
+          return;
+        }
         try {
           await connection.quit();
         } catch {

@@ -117,7 +117,7 @@ describe('two instances sharing Redis', () => {
     expect(await viewsTotal(work.id)).toBe(4);
     // A flusher takes the live counts (as drain does) and dies before writing them.
     for (let i = 0; i < 6; i += 1) b.services.views.count(work.id);
-    await Promise.all([...(b.services.views as unknown as { sending: Set<Promise<void>> }).sending]);
+    await b.services.views.settled();
     const redis = a.app.redis!;
     const batch = redis.key('views:batch:crashed');
     await redis.client.rename(redis.key('views:live'), batch);
@@ -130,7 +130,7 @@ describe('two instances sharing Redis', () => {
   it('a batch being written by another flusher is not taken again', async () => {
     const work = await buildWork(a.db, null, { title: 'Busy flush' });
     for (let i = 0; i < 3; i += 1) b.services.views.count(work.id);
-    await Promise.all([...(b.services.views as unknown as { sending: Set<Promise<void>> }).sending]);
+    await b.services.views.settled();
     const redis = a.app.redis!;
     const batch = redis.key('views:batch:in-flight');
     await redis.client.rename(redis.key('views:live'), batch);
