@@ -34,6 +34,8 @@ import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import { adminWebPlugin } from './admin/admin-web.js';
 import { API_ROUTES } from './routes/index.js';
 import { createServices } from './services/index.js';
+import { SharedRedis } from './shared-state/redis.js';
+import { shareState } from './shared-state/share-state.js';
 import './types.js';
 
 export interface BuildAppOptions {
@@ -78,11 +80,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', db);
   app.decorate('envelope', createEnvelope(config.envelopeKey, nodeCfbCipher));
   app.decorate('media', options.media ?? new LocalMediaStore(join(config.dataDir, 'media')));
-  app.decorate('services', createServices(db, app.log, { config, media: app.media }));
+  // Scale-out (issue 17): with REDIS_URL the state instances share lives in Redis. Closed with the
+  // database, after the counters' preClose flushes and the jobs and services have stopped.
+  const redis = config.redis ? new SharedRedis(config.redis, app.log.child({ module: 'redis' })) : null;
+  if (redis) app.shutdown.add('redis', () => redis.close(), 'storage');
+  app.decorate('redis', redis);
+  app.decorate(
+    'services',
+    createServices(db, app.log, { config, media: app.media, ...(redis ? { redis } : {}) }),
+  );
+  await shareState(app.services, redis);
   // A running import worker is stopped on close; the next run finds it interrupted and converges.
   app.shutdown.add('imports', () => app.services.imports.close(), 'jobs');
   installErrorHandler(app);
   await registerObservability(app);
+  // ping() answers false (never throws) when Redis does not answer within a second.
+  if (redis) app.readiness.register('redis', () => redis.ping());
 
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);

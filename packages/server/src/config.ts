@@ -14,6 +14,8 @@ import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/librar
 import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
+// Scale-out: shared state in Redis (issue 17).
+import { loadRedisConfig, type RedisConfig } from './shared-state/redis-config.js';
 
 /**
  * Development defaults. They let `npm start` work on a fresh checkout; a server running on any of
@@ -97,6 +99,10 @@ export interface Config {
   instanceId?: string;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, /readyz answers 503 but requests are still served this long. */
   shutdownDelayMs?: number;
+
+  // --- Scale-out: shared state in Redis (issue 17) ---
+  /** REDIS_URL, REDIS_KEY_PREFIX; null or unset (the embedded default): everything stays in process. */
+  redis?: RedisConfig | null;
 }
 
 export interface DbPoolConfig {
@@ -244,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let analytics: AnalyticsConfig;
   let aiImages: AiImageConfig;
   let libraryWatch: LibraryWatchConfig;
+  let redis: RedisConfig | null; // scale-out: shared state (issue 17)
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
@@ -252,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analytics = loadAnalyticsConfig(env);
     aiImages = loadAiImageConfig(env);
     libraryWatch = loadLibraryWatchConfig(env);
+    redis = loadRedisConfig(env); // scale-out: shared state (issue 17)
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: vars.AI_CHAT_MODEL,
       timeoutS: vars.AI_CHAT_TIMEOUT_S,
     },
+    redis, // scale-out: shared state (issue 17)
   };
 }
 

@@ -7,6 +7,7 @@ import type { AppMetrics } from './observability/metrics.js';
 import type { Readiness } from './observability/readiness.js';
 import type { ShutdownHooks } from './observability/shutdown-hooks.js';
 import type { Services } from './services/index.js';
+import type { SharedRedis } from './shared-state/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,5 +22,7 @@ declare module 'fastify' {
     metrics: AppMetrics;
     /** Ordered close steps (jobs → services → storage), run after requests drained. */
     shutdown: ShutdownHooks;
+    /** The Redis connection of shared state (issue 17); null in the embedded default. `ping()` for /readyz. */
+    redis: SharedRedis | null;
   }
 }

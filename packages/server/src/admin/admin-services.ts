@@ -1,7 +1,7 @@
 /** Wiring of the console domain (issue 15): its repositories and services, on top of the money domain. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { RateLimiter, type RateCounterStore } from '../rate-limit/rate-limiter.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import type { ImportJobService } from '../import/import-job.service.js';
@@ -57,6 +57,8 @@ export function createAdminServices(
     analytics: Pick<AnalyticsServices, 'dashboard'>;
     imports: Pick<ImportJobService, 'list' | 'enqueue' | 'get' | 'watching'>;
     libraryDir?: string | null;
+    /** Where operator sign-in lock-outs count (Redis when configured); the database by default. */
+    rateCounters?: RateCounterStore;
   },
 ): AdminServices {
   const operators = new OperatorRepository(db);
@@ -64,7 +66,7 @@ export function createAdminServices(
   return {
     auth: new AdminAuthService(
       operators,
-      new RateLimiter(new RateLimitRepository(db)),
+      new RateLimiter(domains.rateCounters ?? new RateLimitRepository(db)),
       log.child({ module: 'admin-auth' }),
     ),
     operators,

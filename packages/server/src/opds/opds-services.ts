@@ -2,7 +2,7 @@
 import type { Database } from '../db/database.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CatalogueRepository } from '../repositories/catalogue.repository.js';
-import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
+import { rateCounters } from '../shared-state/rate-counters.js';
 import type { CatalogueService } from '../services/catalogue.service.js';
 import type { SearchService } from '../services/search.service.js';
 import type { ServiceDeps } from '../services/service-deps.js';
@@ -27,7 +27,7 @@ export function createOpdsServices(
 ): OpdsServices {
   const works = new OpdsRepository(db);
   return {
-    tokens: new AppTokenService(new AppTokenRepository(db), new RateLimiter(new RateLimitRepository(db))),
+    tokens: new AppTokenService(new AppTokenRepository(db), new RateLimiter(rateCounters(db, deps.redis))),
     feeds: new OpdsFeeds(uses.catalogue, uses.search, works),
     media:
       deps.media && deps.config

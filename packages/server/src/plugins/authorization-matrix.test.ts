@@ -33,6 +33,7 @@ import { payloadOf, requestJsonSchema, type JsonSchema } from '../testing/call-p
 import { buildChapter, buildWork } from '../testing/catalogue-factory.js';
 import { registeredUser } from '../testing/money-factory.js';
 import { coinPackage, newKey } from '../testing/payments.js';
+import { clearRateLimits } from '../testing/rate-limits.js';
 import { registeredRoutes as routesOf } from '../testing/route-table.js';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { createTestClient, newDeviceId, type CallResult, type TestSession } from '../testing/test-client.js';
@@ -355,7 +356,7 @@ const orderState = (orderNo: string) => async () => ({
 });
 
 async function aliceComment(): Promise<number> {
-  await ctx.db.deleteFrom('rate_limits').execute();
+  await clearRateLimits(ctx.app);
   const added = await client.call<{ comment: { id: number } }>(
     '/v3/comment/add',
     { work_id: comic.id, content: `matrix ${newKey()}` },

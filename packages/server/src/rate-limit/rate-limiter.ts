@@ -1,11 +1,22 @@
 /**
- * Rate limits and lock-outs, counted in the database (see 0004-accounts) so they hold across
- * restarts and across several processes sharing PostgreSQL. Fixed windows: simple, and a burst at a
+ * Rate limits and lock-outs, counted in the database (see 0004-accounts), or in Redis when it is
+ * configured, so they hold across restarts and across several processes. Fixed windows: simple, and a burst at a
  * window edge can at most double a limit, which is fine for the limits below.
  */
 import { nowSeconds } from '../db/database.js';
 import { Errors } from '../errors.js';
-import type { RateLimitRepository } from '../repositories/rate-limit.repository.js';
+import type { Counter } from '../repositories/rate-limit.repository.js';
+
+/**
+ * Where the fixed-window counters live: the database (RateLimitRepository, the embedded default)
+ * or Redis (shared-state/redis-rate-counters.ts, when REDIS_URL is set). Same semantics.
+ */
+export interface RateCounterStore {
+  get(key: string): Promise<Counter | undefined>;
+  /** Counts one hit at `now`; a window older than `windowS` starts over at 1. */
+  hit(key: string, now: number, windowS: number): Promise<Counter>;
+  delete(key: string): Promise<void>;
+}
 
 export interface RateRule {
   key: string;
@@ -34,7 +45,7 @@ export function describeWait(seconds: number): string {
 
 export class RateLimiter {
   constructor(
-    private readonly counters: RateLimitRepository,
+    private readonly counters: RateCounterStore,
     private readonly now: () => number = nowSeconds,
   ) {}
 

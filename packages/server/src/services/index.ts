@@ -5,7 +5,7 @@ import { ImportJobService } from '../import/import-job.service.js';
 import { createCodeDelivery } from '../delivery/code-delivery.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { AccountRepository } from '../repositories/account.repository.js';
-import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
+import { rateCounters } from '../shared-state/rate-counters.js';
 import { VerificationCodeRepository } from '../repositories/verification-code.repository.js';
 import { AccountService } from './account.service.js';
 import { AuthService } from './auth.service.js';
@@ -129,7 +129,13 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
     analytics,
     ai: createAiServices(db, log, deps, { money, today: () => tasks.clock.day() }),
     opds: createOpdsServices(db, deps, { ...discovery, unlocks: money.unlocks }),
-    admin: createAdminServices(db, log, { money, analytics, imports, libraryDir: deps.config?.libraryDir }),
+    admin: createAdminServices(db, log, {
+      money,
+      analytics,
+      imports,
+      libraryDir: deps.config?.libraryDir,
+      rateCounters: rateCounters(db, deps.redis),
+    }),
   };
 }
 
@@ -198,7 +204,7 @@ function createAccountServices(
       sessions,
       codes,
       cards,
-      new RateLimiter(new RateLimitRepository(db)),
+      new RateLimiter(rateCounters(db, deps.redis)),
       delivery,
       authLog,
     ),
@@ -222,7 +228,7 @@ function createCommunityServices(
   const commentRepo = new CommentRepository(db);
   const catalogueRepo = new CatalogueRepository(db);
   const settingsRepo = new SettingsRepository(db);
-  const limiter = new RateLimiter(new RateLimitRepository(db));
+  const limiter = new RateLimiter(rateCounters(db, deps.redis));
   const images = new CommentImageService(
     deps.media && deps.config ? { media: deps.media, imageXorKey: deps.config.imageXorKey } : null,
   );

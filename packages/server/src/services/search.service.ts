@@ -119,6 +119,15 @@ export class SearchService {
   }
 
   /**
+   * Forgets the result pages and the in-memory search (its documents are read again at the next
+   * search): another instance re-indexed (shared-state/cache-bus.ts).
+   */
+  dropCaches(): void {
+    this.pages.clear();
+    this.memory = null;
+  }
+
+  /**
    * Follows the catalogue version (one primary-key probe): when it moved, the kept cards and
    * pages are dropped and the index is checked for changes now rather than within the interval,
    * so an unpublished or renamed work leaves the results at once. Answers the version read.

@@ -1,6 +1,7 @@
 /** What some services need beyond the database (a leaf module, so wiring modules never import the root). */
 import type { Config } from '../config.js';
 import type { MediaStore } from '../media/media-store.js';
+import type { SharedRedis } from '../shared-state/redis.js';
 
 export interface ServiceDeps {
   config?: Pick<Config, 'delivery' | 'imageXorKey'> &
@@ -20,4 +21,6 @@ export interface ServiceDeps {
       >
     >;
   media?: MediaStore;
+  /** Shared state across instances (issue 17): set when REDIS_URL is; absent, all stays in process. */
+  redis?: SharedRedis;
 }

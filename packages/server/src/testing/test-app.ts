@@ -13,6 +13,7 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { dropRedisKeys, suiteRedisConfig } from './redis.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -43,6 +44,8 @@ export function makeTestConfig(overrides: Partial<Config> = {}): Config {
     webDir: join(dataDir, 'no-web-build'),
     apiHosts: [],
     defaulted: [],
+    // Scale-out (issue 17): TEST_REDIS_URL runs the app with shared state in Redis.
+    ...suiteRedisConfig(),
     ...overrides,
   };
 }
@@ -80,6 +83,7 @@ export async function buildTestApp(
       );
     }
     rmSync(config.dataDir, { recursive: true, force: true });
+    if (config.redis) await dropRedisKeys(config.redis);
   };
 
   let app: FastifyInstance;

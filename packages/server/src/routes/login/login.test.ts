@@ -10,6 +10,7 @@ import {
   type LoginData,
 } from '../../testing/accounts.js';
 import { newDeviceId, type TestSession } from '../../testing/test-client.js';
+import { clearRateLimits, setRateWindowStart } from '../../testing/rate-limits.js';
 
 let h: AccountsHarness;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe('registration', () => {
     const email = uniqueEmail();
     await h.registerByEmail(email, PASSWORD);
     // (The minute limit of the code used to register is over by the time anyone tries this again.)
-    await h.ctx.db.deleteFrom('rate_limits').where('key', '=', `code-min:reg:email:${email}`).execute();
+    await clearRateLimits(h.ctx.app, `code-min:reg:email:${email}`);
     const before = h.smtp.messages.length;
     const sent = await h.call('/v3/login/mailcode', { email, type: 'reg' }, { ip: newIp() });
     expect(sent).toMatchObject({ code: ApiCode.ACCOUNT_TAKEN, data: null });
@@ -202,7 +203,7 @@ describe('verification codes', () => {
   it('only the latest code works', async () => {
     const email = uniqueEmail();
     const first = await h.mailCode(email, 'reg');
-    await h.ctx.db.deleteFrom('rate_limits').where('key', '=', `code-min:reg:email:${email}`).execute();
+    await clearRateLimits(h.ctx.app, `code-min:reg:email:${email}`);
     const second = await h.mailCode(email, 'reg');
     if (first !== second) expect((await register(email, first)).code).toBe(ApiCode.CODE_INVALID);
     expect((await register(email, second)).code).toBe(1);
@@ -294,11 +295,7 @@ describe('login', () => {
     expect(locked).toMatchObject({ code: ApiCode.RATE_LIMITED, data: null });
     expect(locked.msg).toMatch(/Too many failed logins; please try again in 15 minutes/);
     // Once the window has passed, the right password works again.
-    await h.ctx.db
-      .updateTable('rate_limits')
-      .set({ window_start: Math.floor(Date.now() / 1000) - 15 * 60 })
-      .where('key', '=', `login-fail:email:${email}`)
-      .execute();
+    await setRateWindowStart(h.ctx.app, `login-fail:email:${email}`, Math.floor(Date.now() / 1000) - 15 * 60);
     expect((await login(email, PASSWORD)).code).toBe(1);
   });
 
