@@ -11,6 +11,7 @@ import { loadAiImageConfig, type AiImageConfig } from './ai-images/ai-image-conf
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics-config.js';
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
 import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/library-watch-config.js';
+import { loadJobsConfig, type JobsConfig } from './jobs/jobs-config.js';
 import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
@@ -90,6 +91,9 @@ export interface Config {
    * tests) turns shedding off.
    */
   shedEventLoopDelayMs?: number;
+  // --- Scale-out: jobs (issue 17) ---
+  /** The shared job queue on PostgreSQL (JOBS_SCHEMA, JOBS_LEASE_S); unused on SQLite. */
+  jobs?: JobsConfig;
 }
 
 export interface DbPoolConfig {
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let analytics: AnalyticsConfig;
   let aiImages: AiImageConfig;
   let libraryWatch: LibraryWatchConfig;
+  let jobs: JobsConfig;
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
@@ -231,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analytics = loadAnalyticsConfig(env);
     aiImages = loadAiImageConfig(env);
     libraryWatch = loadLibraryWatchConfig(env);
+    // --- Scale-out: jobs (issue 17) ---
+    jobs = loadJobsConfig(env);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -269,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPool: { max: vars.DB_POOL_MAX, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS },
     listenBacklog: vars.LISTEN_BACKLOG,
     shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
+    jobs,
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,
       baseUrl: vars.AI_CHAT_BASE_URL.replace(/\/+$/, ''),

@@ -2,6 +2,7 @@
 import type { Envelope } from '@dm51/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import type { MediaStore } from './media/media-store.js';
 import type { Services } from './services/index.js';
 
@@ -12,5 +13,7 @@ declare module 'fastify' {
     envelope: Envelope;
     media: MediaStore;
     services: Services;
+    /** Background jobs shared by every instance (jobs/job-queue.ts). */
+    jobs: JobQueue;
   }
 }

@@ -1,0 +1,68 @@
+/**
+ * One import at a time per catalogue. PostgreSQL leg: the lock is the database's, so an import on
+ * another instance (another connection holding it) is refused, and the lock comes free when the
+ * holder's connection dies. SQLite leg: the lock file in DATA_DIR refuses a live owner and is taken
+ * over from a dead one.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importInto } from '../testing/import-into.js';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
+import { ImportBusyError, lockPath } from './import-lock.js';
+import { writeCbz } from './testing/library-fixtures.js';
+
+const url = testDatabaseUrl();
+let ctx: TestApp;
+let library: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  library = mkdtempSync(join(tmpdir(), 'dm51-lock-lib-'));
+  mkdirSync(join(library, 'Comic A'));
+  await writeCbz(join(library, 'Comic A', 'ch1.cbz'), { pages: 1 });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(library, { recursive: true, force: true });
+});
+
+describe(`the import lock (${url ? 'PostgreSQL: advisory lock across instances' : 'SQLite: lock file'})`, () => {
+  it('refuses an import while another holds the lock, and frees it when the holder dies', async () => {
+    if (url) {
+      // Another instance's importing connection, on the same catalogue (schema).
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.db);
+      const holder = new pg.Client({ connectionString: url });
+      // Its death is the point of the test: the client's own error is expected.
+      holder.on('error', () => undefined);
+      await holder.connect();
+      try {
+        await holder.query(`set search_path to "${rows[0]!.schema}"`);
+        await holder.query(`select pg_advisory_lock(hashtext('dm51-import:' || current_schema()))`);
+        const { rows: pid } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
+        await expect(importInto(ctx, library)).rejects.toBeInstanceOf(ImportBusyError);
+        expect(await ctx.db.selectFrom('works').select('id').execute()).toHaveLength(0);
+        // The holder dies: the database ends its session and with it the lock.
+        await sql`select pg_terminate_backend(${pid[0]!.pid})`.execute(ctx.db);
+      } finally {
+        await holder.end().catch(() => undefined);
+      }
+    } else {
+      const owner = spawn('sleep', ['30']);
+      writeFileSync(lockPath(ctx.config.dataDir), String(owner.pid));
+      await expect(importInto(ctx, library)).rejects.toBeInstanceOf(ImportBusyError);
+      const gone = new Promise((done) => owner.once('exit', done));
+      owner.kill('SIGKILL');
+      await gone;
+    }
+    await importInto(ctx, library);
+    expect(await ctx.db.selectFrom('works').select('title').execute()).toEqual([{ title: 'Comic A' }]);
+    // Released after the run: the next import goes through.
+    await expect(importInto(ctx, library)).resolves.toBeDefined();
+  });
+});
