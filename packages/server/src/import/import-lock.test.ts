@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importInto } from '../testing/import-into.js';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { ImportBusyError, lockPath } from './import-lock.js';
+import { resumeAbandonedImport } from './startup-imports.js';
 import { writeCbz } from './testing/library-fixtures.js';
 
 const url = testDatabaseUrl();
@@ -65,4 +66,38 @@ describe(`the import lock (${url ? 'PostgreSQL: advisory lock across instances' 
     // Released after the run: the next import goes through.
     await expect(importInto(ctx, library)).resolves.toBeDefined();
   });
+
+  if (url)
+    it("PostgreSQL: an import whose instance died is resumed by a live instance, never a live one's", async () => {
+      await importInto(ctx, library);
+      const lastRun = () =>
+        ctx.db
+          .selectFrom('import_runs')
+          .select(['id', 'status'])
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+      // The state a SIGKILLed importer leaves: its run marked running, its lock gone with its connection.
+      await ctx.db
+        .updateTable('import_runs')
+        .set({ status: 'running' })
+        .where('id', '=', (await lastRun()).id)
+        .execute();
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.db);
+      const live = new pg.Client({ connectionString: url });
+      await live.connect();
+      try {
+        // While an instance holds the lock its run is alive: nothing is resumed.
+        await live.query(`set search_path to "${rows[0]!.schema}"`);
+        await live.query(`select pg_advisory_lock(hashtext('dm51-import:' || current_schema()))`);
+        expect(await resumeAbandonedImport(ctx.app, library)).toBeNull();
+      } finally {
+        await live.end();
+      }
+      const job = await resumeAbandonedImport(ctx.app, library);
+      expect(job).not.toBeNull();
+      expect(await ctx.app.services.imports.waitFor(job!.id)).toMatchObject({ state: 'done' });
+      expect(await lastRun()).toMatchObject({ status: 'done' });
+      expect(await resumeAbandonedImport(ctx.app, library)).toBeNull();
+    });
 });

@@ -83,3 +83,15 @@ export async function releaseOwnLock(dataDir: string): Promise<void> {
   const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
   if (owner === process.pid) await rm(path, { force: true });
 }
+
+/** Whether no instance holds the catalogue's import lock right now (PostgreSQL). */
+export async function databaseImportLockFree(db: Database): Promise<boolean> {
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_lock(${IMPORT_LOCK_KEY}) as locked`.execute(connection);
+    if (!rows[0]?.locked) return false;
+    await sql`select pg_advisory_unlock(${IMPORT_LOCK_KEY})`.execute(connection);
+    return true;
+  });
+}

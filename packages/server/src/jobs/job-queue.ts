@@ -85,7 +85,7 @@ export interface JobQueue {
 
 /** Queue names (pg-boss: letters, digits and underscores). */
 export const JOBS = {
-  import: 'library_import',
+  importResume: 'library_import_resume',
   reconcile: 'sweep_payments_reconcile',
   bonusExpiry: 'sweep_bonus_expiry',
   analyticsPurge: 'sweep_analytics_purge',
