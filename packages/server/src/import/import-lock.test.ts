@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importInto } from '../testing/import-into.js';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { ImportBusyError, lockPath } from './import-lock.js';
 import { resumeAbandonedImport } from './startup-imports.js';
+import { holdDatabaseImportLock } from './testing/hold-import-lock.js';
 import { writeCbz } from './testing/library-fixtures.js';
 
 const url = testDatabaseUrl();
@@ -37,21 +37,14 @@ describe(`the import lock (${url ? 'PostgreSQL: advisory lock across instances' 
   it('refuses an import while another holds the lock, and frees it when the holder dies', async () => {
     if (url) {
       // Another instance's importing connection, on the same catalogue (schema).
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.db);
-      const holder = new pg.Client({ connectionString: url });
-      // Its death is the point of the test: the client's own error is expected.
-      holder.on('error', () => undefined);
-      await holder.connect();
+      const holder = await holdDatabaseImportLock(ctx.db, url);
       try {
-        await holder.query(`set search_path to "${rows[0]!.schema}"`);
-        await holder.query(`select pg_advisory_lock(hashtext('dm51-import:' || current_schema()))`);
-        const { rows: pid } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
         await expect(importInto(ctx, library)).rejects.toBeInstanceOf(ImportBusyError);
         expect(await ctx.db.selectFrom('works').select('id').execute()).toHaveLength(0);
         // The holder dies: the database ends its session and with it the lock.
-        await sql`select pg_terminate_backend(${pid[0]!.pid})`.execute(ctx.db);
+        await sql`select pg_terminate_backend(${holder.pid})`.execute(ctx.db);
       } finally {
-        await holder.end().catch(() => undefined);
+        await holder.release();
       }
     } else {
       const owner = spawn('sleep', ['30']);
@@ -83,16 +76,12 @@ describe(`the import lock (${url ? 'PostgreSQL: advisory lock across instances' 
         .set({ status: 'running' })
         .where('id', '=', (await lastRun()).id)
         .execute();
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.db);
-      const live = new pg.Client({ connectionString: url });
-      await live.connect();
+      // While an instance holds the lock its run is alive: nothing is resumed.
+      const live = await holdDatabaseImportLock(ctx.db, url);
       try {
-        // While an instance holds the lock its run is alive: nothing is resumed.
-        await live.query(`set search_path to "${rows[0]!.schema}"`);
-        await live.query(`select pg_advisory_lock(hashtext('dm51-import:' || current_schema()))`);
         expect(await resumeAbandonedImport(ctx.app, library)).toBeNull();
       } finally {
-        await live.end();
+        await live.release();
       }
       const job = await resumeAbandonedImport(ctx.app, library);
       expect(job).not.toBeNull();
