@@ -14,6 +14,7 @@ import { deliveryWarnings } from './delivery/delivery-config.js';
 import { loggerOptions } from './logging.js';
 import { LocalMediaStore } from './media/local-media-store.js';
 import type { MediaStore } from './media/media-store.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -22,6 +23,7 @@ import { installErrorHandler } from './plugins/error-handler.js';
 import { registerObservability } from './plugins/observability.js';
 import { requestIdOf } from './observability/request-id.js';
 import { ShutdownHooks } from './observability/shutdown-hooks.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
 import { healthPlugin } from './plugins/health.js';
 import { mediaPlugin } from './plugins/media.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -48,7 +50,12 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** The media store; by default local files under DATA_DIR/media. */
   media?: MediaStore;
+  /** The job queue; by default chosen by the database (jobs/create-job-queue.ts). */
+  jobs?: JobQueue;
 }
+
+/** Running jobs get this long at shutdown before they are handed back (inside server.ts's 10 s). */
+const JOBS_STOP_GRACE_MS = 5_000;
 
 /** Client bodies are a few kB; this leaves room for long comments without inviting abuse. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -90,12 +97,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     createServices(db, app.log, { config, media: app.media, ...(redis ? { redis } : {}) }),
   );
   await shareState(app.services, redis);
+  // Jobs (issue 17): the queue starts once the app is ready and stops before close, handing back
+  // what did not finish in JOBS_STOP_GRACE_MS (before the import worker and the database go).
+  app.decorate('jobs', options.jobs ?? createJobQueue(config, app.log));
+  app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('preClose', async () => app.jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_GRACE_MS }));
   // A running import worker is stopped on close; the next run finds it interrupted and converges.
   app.shutdown.add('imports', () => app.services.imports.close(), 'jobs');
   installErrorHandler(app);
   await registerObservability(app);
   // ping() answers false (never throws) when Redis does not answer within a second.
   if (redis) app.readiness.register('redis', () => redis.ping());
+  // The queue's depth and oldest waiting job, across all instances on PostgreSQL.
+  app.metrics.registerQueueStats(async () =>
+    (await app.jobs.stats()).map((stats) => ({
+      queue: stats.name,
+      waiting: stats.waiting,
+      active: stats.active,
+      oldestWaitingAgeS: stats.oldestWaitingS,
+    })),
+  );
 
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);

@@ -11,6 +11,7 @@ import { loadAiImageConfig, type AiImageConfig } from './ai-images/ai-image-conf
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics-config.js';
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
 import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/library-watch-config.js';
+import { loadJobsConfig, type JobsConfig } from './jobs/jobs-config.js';
 import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
@@ -103,6 +104,9 @@ export interface Config {
   // --- Scale-out: shared state in Redis (issue 17) ---
   /** REDIS_URL, REDIS_KEY_PREFIX; null or unset (the embedded default): everything stays in process. */
   redis?: RedisConfig | null;
+  // --- Scale-out: jobs (issue 17) ---
+  /** The shared job queue on PostgreSQL (JOBS_SCHEMA, JOBS_LEASE_S); unused on SQLite. */
+  jobs?: JobsConfig;
 }
 
 export interface DbPoolConfig {
@@ -251,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let aiImages: AiImageConfig;
   let libraryWatch: LibraryWatchConfig;
   let redis: RedisConfig | null; // scale-out: shared state (issue 17)
+  let jobs: JobsConfig;
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
@@ -260,6 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiImages = loadAiImageConfig(env);
     libraryWatch = loadLibraryWatchConfig(env);
     redis = loadRedisConfig(env); // scale-out: shared state (issue 17)
+    // --- Scale-out: jobs (issue 17) ---
+    jobs = loadJobsConfig(env);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -301,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: vars.METRICS_TOKEN ?? null,
     shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
     ...(vars.INSTANCE_ID ? { instanceId: vars.INSTANCE_ID } : {}),
+    jobs,
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,
       baseUrl: vars.AI_CHAT_BASE_URL.replace(/\/+$/, ''),

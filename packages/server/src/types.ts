@@ -2,6 +2,7 @@
 import type { Envelope } from '@dm51/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import type { MediaStore } from './media/media-store.js';
 import type { AppMetrics } from './observability/metrics.js';
 import type { Readiness } from './observability/readiness.js';
@@ -24,5 +25,7 @@ declare module 'fastify' {
     shutdown: ShutdownHooks;
     /** The Redis connection of shared state (issue 17); null in the embedded default. `ping()` for /readyz. */
     redis: SharedRedis | null;
+    /** Background jobs shared by every instance (jobs/job-queue.ts). */
+    jobs: JobQueue;
   }
 }

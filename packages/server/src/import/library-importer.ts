@@ -27,7 +27,8 @@ import { createFollowNotifier } from '../services/follow.service.js';
 import { prepareVideo } from './anime-preparer.js';
 import { prepareComic } from './comic-preparer.js';
 import { ImportCommitter, type FileIdentity } from './import-committer.js';
-import { acquireImportLock } from './import-lock.js';
+import { isSqlite } from '../db/migrations/helpers.js';
+import { acquireImportLock, withDatabaseImportLock } from './import-lock.js';
 import { ImportReport } from './import-report.js';
 import type { FileMeta, ImportKind, ImportProgress, ImportSummary, PreparedFile } from './import-types.js';
 import { walkLibrary, type LibraryUnit } from './library-walker.js';
@@ -107,6 +108,9 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   } catch {
     throw new ImportError(`library folder not found: ${options.root}`);
   }
+  // PostgreSQL: the catalogue is shared by every instance, so the lock is the database's.
+  if (!isSqlite(options.db))
+    return withDatabaseImportLock(options.db, () => new LibraryImport(root, options).run());
   const release = await acquireImportLock(options.dataDir);
   try {
     return await new LibraryImport(root, options).run();

@@ -20,12 +20,13 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { ledgerEntryCount, ledgerViolations, registeredUser, topUp } from '../testing/money-factory.js';
-import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { createTestClient } from '../testing/test-client.js';
 import { importInto } from '../testing/import-into.js';
 import type { ImportJob } from './import-job.service.js';
 import type { LibraryWatchConfig } from './library-watch-config.js';
 import { chaptersOfWork } from './testing/catalogue-rows.js';
+import { holdDatabaseImportLock } from './testing/hold-import-lock.js';
 import { writeCbt, writeCbz } from './testing/library-fixtures.js';
 import { lockPath } from './import-lock.js';
 import { scheduleStartupImports } from './startup-imports.js';
@@ -220,17 +221,25 @@ describe('watching LIBRARY_DIR', () => {
   }, 60_000);
 
   it('waits for an import another process is running (the CLI beside the server), then imports', async () => {
-    // The lock names a live process that is not this server.
-    writeFileSync(lockPath(ctx.config.dataDir), '1');
+    // SQLite: the lock file names a live process that is not this server. PostgreSQL: another
+    // connection (another instance, or the CLI) holds the catalogue's advisory lock.
+    const url = testDatabaseUrl();
+    const held = url ? await holdDatabaseImportLock(ctx.db, url) : null;
+    if (!held) writeFileSync(lockPath(ctx.config.dataDir), '1');
     const before = jobs().length;
     try {
       await writeCbz(join(lib, 'comics', 'Late Comer', 'Late Comer c001.cbz'), { pages: 2 });
       const busy = await until('the busy run', async () =>
         jobs().find((job) => job.id > before && job.state === 'failed'),
       );
-      expect(busy.reason).toMatch(/another import is running \(process 1\)/);
+      expect(busy.reason).toMatch(
+        held
+          ? /another import is running \(on another server instance\)/
+          : /another import is running \(process 1\)/,
+      );
     } finally {
-      rmSync(lockPath(ctx.config.dataDir), { force: true });
+      if (held) await held.release();
+      else rmSync(lockPath(ctx.config.dataDir), { force: true });
     }
     const late = await until('the retry to import it', async () =>
       ctx.db.selectFrom('works').select('chapter_count').where('title', '=', 'Late Comer').executeTakeFirst(),

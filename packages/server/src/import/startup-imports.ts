@@ -5,12 +5,41 @@
  * with DEMO_LIBRARY on, the generated demo library when the catalogue is empty and the demo has
  * never been imported.
  */
+import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { JOBS } from '../jobs/job-queue.js';
+import { DEFAULT_JOBS_CONFIG } from '../jobs/jobs-config.js';
+import { runPeriodically } from '../jobs/periodic.js';
+import type { ImportJob } from './import-job.service.js';
+import { databaseImportLockFree } from './import-lock.js';
 import { CatalogueImportRunsRepository } from '../repositories/catalogue-import-runs.repository.js';
 
 export function demoLibraryDir(dataDir: string): string {
   return join(dataDir, 'demo-library');
+}
+
+/**
+ * PostgreSQL: when the library's last run is still marked running but nobody holds the import lock,
+ * its instance died mid-import (the database freed the lock with its connection); the import is
+ * queued here and converges as after any interrupted run. Null when there is nothing to resume.
+ */
+export async function resumeAbandonedImport(app: FastifyInstance, root: string): Promise<ImportJob | null> {
+  const runs = new CatalogueImportRunsRepository(app.db);
+  const libraryId = await runs.findLibrary(await realpath(root).catch(() => root));
+  if (libraryId === null || (await runs.lastRun(libraryId))?.status !== 'running') return null;
+  const imports = app.services.imports;
+  if (imports.list().some((j) => j.root === root && (j.state === 'queued' || j.state === 'running')))
+    return null;
+  if (!(await databaseImportLockFree(app.db))) return null;
+  const job = imports.enqueue(root, {
+    keepWhenEmpty: true,
+    settleMs: app.config.libraryWatch?.settleMs ?? 0,
+  });
+  app.log
+    .child({ module: 'imports' })
+    .warn({ job: job.id, root }, 'resuming an import another instance left unfinished');
+  return job;
 }
 
 export async function scheduleStartupImports(app: FastifyInstance): Promise<void> {
@@ -29,6 +58,14 @@ export async function scheduleStartupImports(app: FastifyInstance): Promise<void
       keepWhenEmpty: true,
     });
     log.info({ job: job.id, root: config.libraryDir }, 'library import queued (LIBRARY_DIR)');
+    // Several instances (PostgreSQL): an import whose instance died is resumed by a live one.
+    if (config.databaseUrl) {
+      const root = config.libraryDir;
+      const everyS = config.jobs?.leaseS ?? DEFAULT_JOBS_CONFIG.leaseS;
+      await runPeriodically(app, JOBS.importResume, everyS, () => resumeAbandonedImport(app, root), {
+        runAtStart: false,
+      });
+    }
     return;
   }
   if (!config.demoLibrary) return;

@@ -10,6 +10,8 @@
  * address (through `inject` when the app is not listening, as in tests), then redirects the payer
  * back to the app. It also runs the reconciler (start-up pass and timer).
  */
+import { JOBS } from '../jobs/job-queue.js';
+import { runPeriodically } from '../jobs/periodic.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CashierGateway, NotifyTransport } from './cashier-gateway.js';
 import { renderCashierNotFound, renderCashierPage } from './cashier-page.js';
@@ -34,7 +36,12 @@ export const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const log = app.log.child({ module: 'payments' });
   for (const warning of paymentWarnings(payments.config)) log.warn(warning);
 
-  app.addHook('onReady', async () => payments.reconciler.start());
+  // The start-up pass and then one pass per interval across all instances (jobs/periodic.ts).
+  app.addHook('onReady', async () =>
+    runPeriodically(app, JOBS.reconcile, payments.config.reconcileIntervalS, () =>
+      payments.reconciler.runOnce(),
+    ),
+  );
   app.addHook('preClose', async () => payments.reconciler.close());
 
   app.removeAllContentTypeParsers();

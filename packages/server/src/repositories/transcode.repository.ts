@@ -37,6 +37,30 @@ export class TranscodeRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Several instances (PostgreSQL): only jobs whose lease lapsed — not renewed since `before` — go
+   * back to waiting; a live instance renews its jobs' updated_time while they run.
+   */
+  async requeueStale(before: number, time: number): Promise<number> {
+    const result = await this.db
+      .updateTable('transcode_jobs')
+      .set({ status: 'waiting', progress: 0, updated_time: time })
+      .where('status', '=', 'processing')
+      .where('updated_time', '<', before)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Renews a running job's lease. */
+  async touch(chapterId: number, time: number): Promise<void> {
+    await this.db
+      .updateTable('transcode_jobs')
+      .set({ updated_time: time })
+      .where('chapter_id', '=', chapterId)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
   /** Claims the oldest waiting job (the conditional update makes a double claim impossible). */
   async claimNext(time: number): Promise<number | null> {
     for (let attempt = 0; attempt < 3; attempt++) {

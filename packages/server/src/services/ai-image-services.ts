@@ -1,4 +1,5 @@
 /** Wiring of AI cos: image generation jobs, providers and the gallery (issue 14). */
+import { DEFAULT_JOBS_CONFIG } from '../jobs/jobs-config.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AiMedia } from '../ai-images/ai-media.js';
 import { DEFAULT_AI_IMAGE_CONFIG } from '../ai-images/ai-image-config.js';
@@ -50,7 +51,14 @@ export function createAiImageServices(
       media,
       provider,
       (job, error) => images.fail(job, error),
-      { concurrency: config.concurrency, timeoutS: config.jobTimeoutS },
+      {
+        concurrency: config.concurrency,
+        timeoutS: config.jobTimeoutS,
+        // Scale-out (issue 17): on PostgreSQL several instances share ai_jobs.
+        ...(deps.config?.databaseUrl
+          ? { sharedLeaseS: deps.config.jobs?.leaseS ?? DEFAULT_JOBS_CONFIG.leaseS }
+          : {}),
+      },
       log,
     );
   return { images, runner, provider };

@@ -20,6 +20,13 @@ const RETRY_DELAY_MS = 300;
 export interface RunnerOptions {
   concurrency: number;
   timeoutS: number;
+  /**
+   * Several instances share ai_jobs (PostgreSQL): recovery fails only jobs abandoned for longer
+   * than the time limit plus this many seconds (a live runner ends every job within its limit),
+   * and runs every this many seconds, so a dead instance's jobs are refunded without a restart.
+   * Absent (SQLite, one process): every running job is failed at start, as before.
+   */
+  sharedLeaseS?: number;
 }
 
 export class AiJobRunner {
@@ -27,6 +34,7 @@ export class AiJobRunner {
   private readonly controllers = new Map<number, AbortController>();
   private stopped = false;
   private kicking = false;
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly jobs: AiJobRepository,
@@ -41,9 +49,29 @@ export class AiJobRunner {
 
   /** Fails and refunds what a previous process left running; then starts the queue. */
   async recover(): Promise<void> {
-    for (const job of await this.jobs.running()) await this.fail(job, 'Interrupted by a server restart');
+    await this.failAbandoned();
     this.stopped = false;
     this.kick();
+    const leaseS = this.options.sharedLeaseS;
+    if (leaseS !== undefined && !this.sweeper) {
+      this.sweeper = setInterval(
+        () =>
+          void this.failAbandoned().catch((error: unknown) =>
+            this.logger.error({ err: error }, 'AI job recovery failed'),
+          ),
+        leaseS * 1000,
+      );
+      this.sweeper.unref();
+    }
+  }
+
+  private async failAbandoned(): Promise<void> {
+    const leaseS = this.options.sharedLeaseS;
+    const before = leaseS === undefined ? Infinity : nowS() - this.options.timeoutS - leaseS;
+    for (const job of await this.jobs.running()) {
+      if (job.updated_time >= before) continue;
+      await this.fail(job, 'Interrupted by a server restart');
+    }
   }
 
   /** Starts queued jobs while there is room. */
@@ -141,6 +169,8 @@ export class AiJobRunner {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     for (const controller of this.controllers.values()) controller.abort(new Error('The server is stopping'));
     await Promise.allSettled([...this.active.values()]);
   }

@@ -18,6 +18,7 @@ export interface ServiceDeps {
         | 'aiImages'
         | 'aiChat'
         | 'libraryDir'
+        | 'jobs'
       >
     >;
   media?: MediaStore;

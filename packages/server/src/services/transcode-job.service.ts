@@ -56,6 +56,13 @@ export class TranscodeJobService {
     private readonly config: TranscodeConfig,
     private readonly scratchDir: string,
     private readonly log: FastifyBaseLogger,
+    /**
+     * Several instances share the table (PostgreSQL): a running job holds a lease of this many
+     * seconds, renewed while it runs; only lapsed ones are requeued (at start and every poll), so
+     * a live instance's job is never taken. Null (SQLite, one process): everything interrupted is
+     * requeued at start, as before.
+     */
+    private readonly leaseS: number | null = null,
   ) {}
 
   get enabled(): boolean {
@@ -64,7 +71,7 @@ export class TranscodeJobService {
 
   /** Recovers interrupted jobs, queues missing ones and starts polling (when enabled). */
   async start(): Promise<void> {
-    const requeued = await this.jobs.requeueInterrupted(now());
+    const requeued = await this.requeue();
     if (requeued > 0) this.log.info({ requeued }, 'interrupted transcode jobs back to waiting');
     if (!this.config.enabled) return;
     this.timer = setInterval(() => this.poke(), this.config.pollMs);
@@ -80,7 +87,18 @@ export class TranscodeJobService {
     );
   }
 
+  private requeue(): Promise<number> {
+    return this.leaseS === null
+      ? this.jobs.requeueInterrupted(now())
+      : this.jobs.requeueStale(now() - this.leaseS, now());
+  }
+
   private async queueAndPump(): Promise<void> {
+    // Shared table: a dead instance's jobs are taken over once their lease lapses.
+    if (this.leaseS !== null) {
+      const taken = await this.requeue();
+      if (taken > 0) this.log.info({ taken }, 'transcode jobs of a stopped instance back to waiting');
+    }
     const queued = await this.jobs.queueMissing(now());
     if (queued > 0) this.log.info({ queued }, 'transcode jobs queued');
     this.pump();
@@ -124,6 +142,13 @@ export class TranscodeJobService {
   async runJob(chapterId: number, signal: AbortSignal): Promise<void> {
     const scratch = join(this.scratchDir, String(chapterId));
     const started = Date.now();
+    const lease =
+      this.leaseS === null
+        ? null
+        : setInterval(
+            () => void this.jobs.touch(chapterId, now()).catch(() => undefined),
+            (this.leaseS * 1000) / 3,
+          );
     let source: Awaited<ReturnType<TranscodeRepository['source']>>;
     try {
       source = await this.jobs.source(chapterId);
@@ -188,6 +213,7 @@ export class TranscodeJobService {
       this.log.warn({ chapterId, reason }, 'transcode failed');
       await this.jobs.fail(chapterId, reason, now()).catch(() => undefined);
     } finally {
+      if (lease) clearInterval(lease);
       await rm(scratch, { recursive: true, force: true }).catch(() => undefined);
     }
   }

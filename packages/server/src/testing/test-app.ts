@@ -14,6 +14,7 @@ import type { Config } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { dropRedisKeys, suiteRedisConfig } from './redis.js';
+import type { JobsConfig } from '../jobs/jobs-config.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,6 +51,11 @@ export function makeTestConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** A job queue schema for one test database schema, with short polls and leases. */
+export function testJobsConfig(pgSchema: string): JobsConfig {
+  return { schema: `${pgSchema}_jobs`, leaseS: 10, pollS: 0.5, maintenanceS: 1 };
+}
+
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -73,13 +79,17 @@ export async function buildTestApp(
   if (config.databaseUrl) {
     pgSchema = `test_${randomBytes(8).toString('hex')}`;
     await withAdminClient(config.databaseUrl, (client) => client.query(`create schema "${pgSchema}"`));
+    // The job queue of this test's apps only (pg-boss makes the schema; dropped with the test's).
+    config.jobs ??= testJobsConfig(pgSchema);
   }
   const db = createDatabase(config, pgSchema ? { pgSchema } : {});
   const dropStorage = async () => {
     await db.destroy();
     if (config.databaseUrl && pgSchema) {
       await withAdminClient(config.databaseUrl, (client) =>
-        client.query(`drop schema "${pgSchema}" cascade`),
+        client.query(
+          `drop schema "${pgSchema}" cascade; drop schema if exists "${config.jobs!.schema}" cascade`,
+        ),
       );
     }
     rmSync(config.dataDir, { recursive: true, force: true });

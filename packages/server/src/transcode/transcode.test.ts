@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../import/library-importer.js';
 import { writeVideo } from '../import/testing/library-fixtures.js';
 import { makeVip } from '../testing/catalogue-factory.js';
-import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { createTestClient, type TestClient, type TestSession } from '../testing/test-client.js';
 import { planRenditions } from './rendition-plan.js';
 
@@ -203,12 +203,41 @@ describe('transcode jobs', () => {
   });
 
   it('puts interrupted jobs back to waiting at start-up', async () => {
+    const shared = testDatabaseUrl() !== null;
+    // PostgreSQL (several instances): only a job whose lease lapsed is another instance's to take.
+    const lapsed = shared ? Math.floor(Date.now() / 1000) - ctx.config.jobs!.leaseS - 1 : undefined;
     await ctx.db
       .updateTable('transcode_jobs')
-      .set({ status: 'processing', progress: 40 })
+      .set({ status: 'processing', progress: 40, ...(lapsed ? { updated_time: lapsed } : {}) })
       .where('chapter_id', '=', episodes[2]!.id)
       .execute();
+    const before = await ctx.db
+      .selectFrom('transcode_jobs')
+      .select(['status', 'progress', 'updated_time'])
+      .where('chapter_id', '=', episodes[0]!.id)
+      .executeTakeFirstOrThrow();
+    if (shared) {
+      // A live instance's job (lease just renewed) stays its own through another instance's start.
+      await ctx.db
+        .updateTable('transcode_jobs')
+        .set({ status: 'processing', progress: 30, updated_time: Math.floor(Date.now() / 1000) })
+        .where('chapter_id', '=', episodes[0]!.id)
+        .execute();
+    }
     await ctx.app.services.transcode.start();
+    if (shared) {
+      const live = await ctx.db
+        .selectFrom('transcode_jobs')
+        .select(['status', 'progress'])
+        .where('chapter_id', '=', episodes[0]!.id)
+        .executeTakeFirstOrThrow();
+      expect(live).toEqual({ status: 'processing', progress: 30 });
+      await ctx.db
+        .updateTable('transcode_jobs')
+        .set(before)
+        .where('chapter_id', '=', episodes[0]!.id)
+        .execute();
+    }
     const row = await ctx.db
       .selectFrom('transcode_jobs')
       .select(['status', 'progress'])

@@ -5,34 +5,27 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { DEFAULT_ANALYTICS_CONFIG } from '../../analytics/analytics-config.js';
+import { JOBS } from '../../jobs/job-queue.js';
+import { runPeriodically } from '../../jobs/periodic.js';
 
 export const analyticsLifecycle: FastifyPluginAsync = async (app) => {
   const { events, forwarder } = app.services.analytics;
   const intervalS = (app.config.analytics ?? DEFAULT_ANALYTICS_CONFIG).purgeIntervalS;
-  let running: Promise<unknown> | null = null;
-  const purge = () => {
-    if (running) return;
-    running = events
+  const purge = () =>
+    events
       .purge()
       .then((deleted) => {
         if (deleted > 0) app.log.info({ module: 'analytics', deleted }, 'purged old analytics events');
       })
-      .catch((error: unknown) => app.log.error({ err: error, module: 'analytics' }, 'analytics purge failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  let timer: NodeJS.Timeout | null = null;
+      .catch((error: unknown) =>
+        app.log.error({ err: error, module: 'analytics' }, 'analytics purge failed'),
+      );
   app.addHook('onReady', async () => {
     forwarder?.start();
-    if (intervalS <= 0) return;
-    purge();
-    timer = setInterval(purge, intervalS * 1000);
-    timer.unref();
+    // Once per interval across all instances (jobs/periodic.ts); the queue's stop waits for a running pass.
+    if (intervalS > 0) await runPeriodically(app, JOBS.analyticsPurge, intervalS, purge);
   });
   app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
     await forwarder?.stop();
   });
 };
