@@ -220,6 +220,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       TRANSCODE: 'off',
       // Longer than the balancer's check interval × fall (0.5 s × 2): it stops sending first.
       SHUTDOWN_DELAY_MS: '1500',
+      // A dead instance's job (or import) is taken over this soon (the shortest lease allowed).
+      JOBS_LEASE_S: '10',
       DATABASE_URL: databaseUrl,
       REDIS_URL,
       REDIS_KEY_PREFIX: redisPrefix,
