@@ -4,7 +4,6 @@
  * operator console (its JSON API under /admin/api and its web build at /admin) → the web app. Listening, migrations and signals are server.ts's business, so tests build the same app and
  * drive it with `app.inject()`.
  */
-import { join } from 'node:path';
 import { createEnvelope } from '@dm51/shared';
 import { nodeCfbCipher } from '@dm51/shared/node';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -12,7 +11,7 @@ import { defaultedSecretWarnings, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { deliveryWarnings } from './delivery/delivery-config.js';
 import { loggerOptions } from './logging.js';
-import { LocalMediaStore } from './media/local-media-store.js';
+import { createMediaStore } from './media/create-media-store.js';
 import type { MediaStore } from './media/media-store.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -41,7 +40,7 @@ export interface BuildAppOptions {
    * capture output this way).
    */
   loggerInstance?: FastifyBaseLogger;
-  /** The media store; by default local files under DATA_DIR/media. */
+  /** The media store; by default the configured one (local files under DATA_DIR/media, or S3). */
   media?: MediaStore;
 }
 
@@ -69,7 +68,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('envelope', createEnvelope(config.envelopeKey, nodeCfbCipher));
-  app.decorate('media', options.media ?? new LocalMediaStore(join(config.dataDir, 'media')));
+  app.decorate('media', options.media ?? createMediaStore(config));
+  if (!options.media) app.addHook('onClose', async () => app.media.close?.());
   app.decorate('services', createServices(db, app.log, { config, media: app.media }));
   // A running import worker is stopped on close; the next run finds it interrupted and converges.
   app.addHook('onClose', async () => app.services.imports.close());

@@ -12,6 +12,7 @@ import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
 import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/library-watch-config.js';
 import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
+import { loadMediaStoreConfig, type MediaStoreConfig } from './media/media-store-config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
 
@@ -90,6 +91,9 @@ export interface Config {
    * tests) turns shedding off.
    */
   shedEventLoopDelayMs?: number;
+  // --- Scale-out: media on S3-compatible object storage (issue 17) ---
+  /** MEDIA_STORE, S3_*, MEDIA_DELIVERY (media/media-store-config.ts); unset (unit tests): local files, proxied. */
+  mediaStore?: MediaStoreConfig;
 }
 
 export interface DbPoolConfig {
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let analytics: AnalyticsConfig;
   let aiImages: AiImageConfig;
   let libraryWatch: LibraryWatchConfig;
+  let mediaStore: MediaStoreConfig; // scale-out: media store (issue 17)
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
@@ -231,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analytics = loadAnalyticsConfig(env);
     aiImages = loadAiImageConfig(env);
     libraryWatch = loadLibraryWatchConfig(env);
+    mediaStore = loadMediaStoreConfig(env); // scale-out: media store (issue 17)
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -269,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPool: { max: vars.DB_POOL_MAX, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS },
     listenBacklog: vars.LISTEN_BACKLOG,
     shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
+    mediaStore, // scale-out: media store (issue 17)
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,
       baseUrl: vars.AI_CHAT_BASE_URL.replace(/\/+$/, ''),

@@ -17,6 +17,7 @@ export interface ServiceDeps {
         | 'aiImages'
         | 'aiChat'
         | 'libraryDir'
+        | 'mediaStore'
       >
     >;
   media?: MediaStore;
