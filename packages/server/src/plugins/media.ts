@@ -2,6 +2,11 @@
  * GET /media/<key>: stored media with its content type, byte ranges (video players and resumable
  * downloads need them) and cache headers. It reads through the MediaStore interface, so it works
  * the same for any store.
+ *
+ * With MEDIA_DELIVERY=signed (an S3 store), the answer is instead a 302 to a short-lived presigned
+ * URL, so the bytes (and any range request) go straight from the object store to the client. HLS
+ * playlists are still proxied: their relative segment URIs must resolve under /media, and the
+ * segments they name then redirect (the AES keys are never in the store: /v3/anime/key).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import parseRange from 'range-parser';
@@ -11,9 +16,26 @@ import { isImmutableKey, mediaContentType } from '../media/media-types.js';
 export const mediaPlugin: FastifyPluginAsync = async (app) => {
   // Never compressed per request: images and video are compressed formats, and byte ranges must
   // address the stored bytes.
+  const settings = app.config.mediaStore;
+  const signing = settings?.delivery === 'signed' && app.media.signedUrl ? settings.signedUrlTtlS : null;
+
   app.get('/media/*', { compress: false }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (!isValidMediaKey(key)) return reply.status(404).type('text/plain').send('Not found\n');
+    if (signing !== null && !key.endsWith('.m3u8')) {
+      // Signed locally, no request to the store; a missing object is the store's 404 at the target.
+      const url = await app.media.signedUrl!(key, signing);
+      return (
+        reply
+          .status(302)
+          .header('location', url)
+          // Browsers reuse the redirect until a minute before the URL expires; never shared caches.
+          .header('cache-control', `private, max-age=${Math.max(0, signing - 60)}`)
+          // A cross-origin fetch follows a redirect only when the redirect itself passes CORS.
+          .header('access-control-allow-origin', '*')
+          .send()
+      );
+    }
     const info = await app.media.stat(key);
     if (!info) return reply.status(404).type('text/plain').send('Not found\n');
 
