@@ -11,7 +11,7 @@ import { defaultedSecretWarnings, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { deliveryWarnings } from './delivery/delivery-config.js';
 import { loggerOptions } from './logging.js';
-import { createMediaStore } from './media/create-media-store.js';
+import { createMediaStore, signedMediaOrigins } from './media/create-media-store.js';
 import type { MediaStore } from './media/media-store.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -77,7 +77,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);
-  await registerSecurityHeaders(app, config.apiHosts ?? []);
+  // With signed media delivery the object store's origin is allowed like an API mirror (issue 17).
+  await registerSecurityHeaders(app, [
+    ...(config.apiHosts ?? []),
+    ...(await signedMediaOrigins(app.media, config)),
+  ]);
   await app.register(healthPlugin);
   await app.register(openApiPlugin);
   await app.register(mediaPlugin);

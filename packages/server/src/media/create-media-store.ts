@@ -15,3 +15,17 @@ export function createMediaStore(config: { dataDir: string; mediaStore?: MediaSt
   if (settings?.kind === 's3' && settings.s3) return new S3MediaStore(settings.s3);
   return new LocalMediaStore(join(config.dataDir, 'media'));
 }
+
+/**
+ * The origin presigned URLs point at when GET /media redirects (MEDIA_DELIVERY=signed), for the
+ * content security policy: the app fetches `_xfile` pages and hls.js fetches segments with
+ * fetch/XHR, which `connect-src` must allow after the redirect. Empty when media is proxied.
+ */
+export async function signedMediaOrigins(
+  store: MediaStore,
+  config: { mediaStore?: MediaStoreConfig },
+): Promise<string[]> {
+  if (config.mediaStore?.delivery !== 'signed' || !store.signedUrl) return [];
+  // Signing is local (no request): a dummy key shows the host the SDK addresses.
+  return [new URL(await store.signedUrl('origin-probe', 60)).origin];
+}

@@ -141,6 +141,17 @@ describe('media on S3, delivered by signed URLs', () => {
     expect(Buffer.from(await ranged.arrayBuffer()).equals(whole.subarray(5, 25))).toBe(true);
   });
 
+  it("lets the app's pages fetch from the store (content security policy), and only then", async () => {
+    const signedCsp = String(
+      (await signed.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'],
+    );
+    const proxiedCsp = String(
+      (await proxied.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'],
+    );
+    expect(signedCsp).toMatch(new RegExp(`connect-src 'self' ${s3.endpoint}(;| )`));
+    expect(proxiedCsp).toContain("connect-src 'self';");
+  });
+
   it('still proxies HLS playlists, so their relative segment URIs stay under /media', async () => {
     const playlist = 'hls/5/0123456789abcdef/master.m3u8';
     await signed.app.media.put(playlist, Buffer.from('#EXTM3U\nv360/index.m3u8\n'));
