@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCbz } from '../import/testing/library-fixtures.js';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { contentMediaKey } from './media-key.js';
 import { LOCAL_MEDIA_STORE, type MediaStoreConfig } from './media-store-config.js';
 import { LocalMediaStore } from './local-media-store.js';
 import { S3MediaStore } from './s3-media-store.js';
@@ -118,9 +119,39 @@ describe('media on S3, proxied through the server', () => {
     const missing = await proxied.app.inject({ method: 'GET', url: `/media/${key.replace(/^../, 'zz')}` });
     expect(missing.statusCode).toBe(404);
   });
+  it('answers 404 for an object deleted after it was served (its size was memoised)', async () => {
+    const data = Buffer.from('a page that an orphan collection will remove');
+    const key = contentMediaKey(data, 'jpg', { xfile: true });
+    await proxied.app.media.put(key, data);
+    const first = await proxied.app.inject({ method: 'GET', url: `/media/${key}` });
+    expect(first.rawPayload.equals(data)).toBe(true);
+    await proxied.app.media.delete(key);
+    const whole = await proxied.app.inject({ method: 'GET', url: `/media/${key}` });
+    expect(whole.statusCode).toBe(404);
+    expect(whole.headers['cache-control']).toBe('no-cache');
+    await proxied.app.media.put(key, data);
+    expect((await proxied.app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(200);
+    await proxied.app.media.delete(key);
+    const ranged = await proxied.app.inject({
+      method: 'GET',
+      url: `/media/${key}`,
+      headers: { range: 'bytes=0-3' },
+    });
+    expect(ranged.statusCode).toBe(404);
+  });
 });
 
 describe('media on S3, delivered by signed URLs', () => {
+  it('hands the same URL out again while it has most of its lifetime left, with a shorter max-age', async () => {
+    const key = (await pageKeys(signed))[2]!;
+    const first = await signed.app.inject({ method: 'GET', url: `/media/${key}` });
+    const again = await signed.app.inject({ method: 'GET', url: `/media/${key}` });
+    expect(again.headers['location']).toBe(first.headers['location']);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(again.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(238);
+    expect(maxAge).toBeLessThanOrEqual(240);
+  });
+
   it('redirects to a presigned URL that serves the same bytes, and ranges as 206', async () => {
     const key = (await pageKeys(signed))[1]!;
     const whole = (await local.app.inject({ method: 'GET', url: `/media/${key}` })).rawPayload;
