@@ -4,7 +4,6 @@
  * operator console (its JSON API under /admin/api and its web build at /admin) → the web app. Listening, migrations and signals are server.ts's business, so tests build the same app and
  * drive it with `app.inject()`.
  */
-import { join } from 'node:path';
 import { createEnvelope } from '@dm51/shared';
 import { nodeCfbCipher } from '@dm51/shared/node';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -12,7 +11,7 @@ import { defaultedSecretWarnings, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { deliveryWarnings } from './delivery/delivery-config.js';
 import { loggerOptions } from './logging.js';
-import { LocalMediaStore } from './media/local-media-store.js';
+import { createMediaStore, signedMediaOrigins } from './media/create-media-store.js';
 import type { MediaStore } from './media/media-store.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
@@ -48,7 +47,7 @@ export interface BuildAppOptions {
    * capture output this way).
    */
   loggerInstance?: FastifyBaseLogger;
-  /** The media store; by default local files under DATA_DIR/media. */
+  /** The media store; by default the configured one (local files under DATA_DIR/media, or S3). */
   media?: MediaStore;
   /** The job queue; by default chosen by the database (jobs/create-job-queue.ts). */
   jobs?: JobQueue;
@@ -86,7 +85,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('envelope', createEnvelope(config.envelopeKey, nodeCfbCipher));
-  app.decorate('media', options.media ?? new LocalMediaStore(join(config.dataDir, 'media')));
+  // Local files or an S3-compatible bucket (MEDIA_STORE); closed with the database.
+  app.decorate('media', options.media ?? createMediaStore(config));
+  if (!options.media) app.shutdown.add('media', async () => app.media.close?.(), 'storage');
   // Scale-out (issue 17): with REDIS_URL the state instances share lives in Redis. Closed with the
   // database, after the counters' preClose flushes and the jobs and services have stopped.
   const redis = config.redis ? new SharedRedis(config.redis, app.log.child({ module: 'redis' })) : null;
@@ -120,7 +121,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);
-  await registerSecurityHeaders(app, config.apiHosts ?? []);
+  // With signed media delivery the object store's origin is allowed like an API mirror (issue 17).
+  await registerSecurityHeaders(app, [
+    ...(config.apiHosts ?? []),
+    ...(await signedMediaOrigins(app.media, config)),
+  ]);
   await app.register(healthPlugin);
   await app.register(openApiPlugin);
   await app.register(mediaPlugin);

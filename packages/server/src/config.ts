@@ -13,6 +13,7 @@ import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-con
 import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/library-watch-config.js';
 import { loadJobsConfig, type JobsConfig } from './jobs/jobs-config.js';
 import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
+import { loadMediaStoreConfig, type MediaStoreConfig } from './media/media-store-config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
 // Scale-out: shared state in Redis (issue 17).
@@ -107,6 +108,9 @@ export interface Config {
   // --- Scale-out: jobs (issue 17) ---
   /** The shared job queue on PostgreSQL (JOBS_SCHEMA, JOBS_LEASE_S); unused on SQLite. */
   jobs?: JobsConfig;
+  // --- Scale-out: media on S3-compatible object storage (issue 17) ---
+  /** MEDIA_STORE, S3_*, MEDIA_DELIVERY (media/media-store-config.ts); unset (unit tests): local files, proxied. */
+  mediaStore?: MediaStoreConfig;
 }
 
 export interface DbPoolConfig {
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let libraryWatch: LibraryWatchConfig;
   let redis: RedisConfig | null; // scale-out: shared state (issue 17)
   let jobs: JobsConfig;
+  let mediaStore: MediaStoreConfig; // scale-out: media store (issue 17)
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
@@ -267,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis = loadRedisConfig(env); // scale-out: shared state (issue 17)
     // --- Scale-out: jobs (issue 17) ---
     jobs = loadJobsConfig(env);
+    mediaStore = loadMediaStoreConfig(env); // scale-out: media store (issue 17)
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -309,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
     ...(vars.INSTANCE_ID ? { instanceId: vars.INSTANCE_ID } : {}),
     jobs,
+    mediaStore, // scale-out: media store (issue 17)
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,
       baseUrl: vars.AI_CHAT_BASE_URL.replace(/\/+$/, ''),

@@ -3,14 +3,14 @@
  * DATABASE_URL (the server's configuration), running migrations first. A progress bar on a TTY,
  * then a summary; with --json, exactly one JSON object on stdout and nothing else.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { ImportError, runImport } from '../import/library-importer.js';
 import { ImportBusyError } from '../import/import-lock.js';
 import { summaryJson, summaryText } from '../import/import-output.js';
-import { LocalMediaStore } from '../media/local-media-store.js';
+import { createMediaStore } from '../media/create-media-store.js';
 import { ProgressBar } from './progress-bar.js';
 
 const USAGE = 'usage: npm run import -- [--json] <library folder>\n';
@@ -40,13 +40,14 @@ async function main(): Promise<number> {
     throw error;
   }
   const db = createDatabase(config);
+  const media = createMediaStore(config);
   try {
     await migrateToLatest(db);
     const bar = !json && process.stderr.isTTY ? new ProgressBar(process.stderr) : null;
     const summary = await runImport({
       root: resolve(positional[0]!),
       db,
-      media: new LocalMediaStore(join(config.dataDir, 'media')),
+      media,
       xorKey: config.imageXorKey,
       dataDir: config.dataDir,
       ...(bar ? { onProgress: (p) => bar.update(p) } : {}),
@@ -59,6 +60,7 @@ async function main(): Promise<number> {
     return fail(`import failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   } finally {
     await db.destroy();
+    media.close?.();
   }
 }
 

@@ -35,7 +35,10 @@ export interface ImportJob {
   finishedAt: number | null;
 }
 
-export type ImportJobConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'sqlitePath' | 'imageXorKey'>;
+export type ImportJobConfig = Pick<
+  Config,
+  'dataDir' | 'databaseUrl' | 'sqlitePath' | 'imageXorKey' | 'mediaStore'
+>;
 
 /** Worker threads run the compiled worker; under tsx/vitest (sources) they load it through tsx. */
 function startWorker(input: ImportWorkerInput): Worker {
@@ -178,6 +181,7 @@ export class ImportJobService {
       demo: job.demo,
       settleMs: job.settleMs,
       keepWhenEmpty: job.keepWhenEmpty,
+      ...(config.mediaStore ? { mediaStore: config.mediaStore } : {}),
     };
     const log = this.log.child({ module: 'imports', job: job.id });
     log.info({ root: job.root }, 'import started');

@@ -3,11 +3,11 @@
  * decoding and hashing never block the server's event loop. Reports progress and the summary to
  * the parent by message.
  */
-import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../db/database.js';
 import { generateDemoLibrary } from '../demo/demo-library.js';
-import { LocalMediaStore } from '../media/local-media-store.js';
+import { createMediaStore } from '../media/create-media-store.js';
+import type { MediaStoreConfig } from '../media/media-store-config.js';
 import type { ImportProgress, ImportSummary } from './import-types.js';
 import { runImport } from './library-importer.js';
 
@@ -24,6 +24,8 @@ export interface ImportWorkerInput {
   settleMs?: number;
   /** Refuse to empty the catalogue from an empty folder (library-importer's keepWhenEmpty). */
   keepWhenEmpty?: boolean;
+  /** Where media goes (issue 17): the server's store settings; absent: local files under dataDir. */
+  mediaStore?: MediaStoreConfig;
 }
 
 export type ImportWorkerMessage =
@@ -37,6 +39,7 @@ async function work(input: ImportWorkerInput): Promise<void> {
     { databaseUrl: input.databaseUrl, sqlitePath: input.sqlitePath },
     input.pgSchema ? { pgSchema: input.pgSchema } : {},
   );
+  const media = createMediaStore(input);
   try {
     if (input.demo) {
       post({
@@ -49,7 +52,7 @@ async function work(input: ImportWorkerInput): Promise<void> {
     const summary = await runImport({
       root: input.root,
       db,
-      media: new LocalMediaStore(join(input.dataDir, 'media')),
+      media,
       xorKey: input.xorKey,
       dataDir: input.dataDir,
       // Two workers' worth of files at once: the server keeps the rest of the machine.
@@ -68,6 +71,7 @@ async function work(input: ImportWorkerInput): Promise<void> {
     post({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
   } finally {
     await db.destroy();
+    media.close?.();
   }
 }
 

@@ -69,8 +69,12 @@ export class LocalMediaStore implements MediaStore {
     }
   }
 
-  async *keys(): AsyncIterable<string> {
-    yield* this.walk(this.root);
+  async *keys(prefix = ''): AsyncIterable<string> {
+    if (prefix.split('/').includes('..'))
+      throw new RangeError(`invalid media key prefix: ${JSON.stringify(prefix)}`);
+    // Only the folder the prefix names is walked (hls/<chapter>/<token>/ when a transcode is replaced).
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    for await (const key of this.walk(join(this.root, folder))) if (key.startsWith(prefix)) yield key;
   }
 
   /** Removes temp files a crash left behind mid-write. */

@@ -18,6 +18,13 @@ export interface MediaStore {
   /** A byte stream of the object, or of `[start, end]` (inclusive) when given. */
   createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   delete(key: string): Promise<void>;
-  /** Every stored key, for orphan collection. */
-  keys(): AsyncIterable<string>;
+  /** Every stored key (or every key starting with `prefix`), for orphan collection. */
+  keys(prefix?: string): AsyncIterable<string>;
+  /**
+   * A short-lived URL that serves the object straight from the store (MEDIA_DELIVERY=signed);
+   * only stores that can sign (S3) have it.
+   */
+  signedUrl?(key: string, ttlS: number): Promise<string>;
+  /** Releases connections (the S3 client's sockets); the local store has none. */
+  close?(): void;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
-import { LocalMediaStore } from '../media/local-media-store.js';
+import { createMediaStore } from '../media/create-media-store.js';
 import { AnimeRepository } from '../repositories/anime.repository.js';
 import { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import { HistoryRepository } from '../repositories/history.repository.js';
@@ -35,7 +35,9 @@ export function createAnimeServices(
   // Without a configured secret (bare unit wiring), tokens are valid for this process only.
   const access = new VideoAccessService(deps.config?.envelopeKey ?? randomBytes(32).toString('hex'), jobs);
   const dataDir = deps.config?.dataDir ?? join(tmpdir(), 'dm51-transcode');
-  const media = deps.media ?? new LocalMediaStore(join(dataDir, 'media'));
+  const media =
+    deps.media ??
+    createMediaStore({ dataDir, ...(deps.config?.mediaStore ? { mediaStore: deps.config.mediaStore } : {}) });
   return {
     anime: new AnimeService(
       discovery.catalogue,

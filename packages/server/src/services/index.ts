@@ -149,6 +149,7 @@ function createImportJobs(db: Database, log: FastifyBaseLogger, deps: ServiceDep
           sqlitePath: c.sqlitePath,
           databaseUrl: c.databaseUrl,
           imageXorKey: c.imageXorKey,
+          ...(c.mediaStore ? { mediaStore: c.mediaStore } : {}),
         }
       : null;
   return new ImportJobService(db, config, log.child({ module: 'imports' }));

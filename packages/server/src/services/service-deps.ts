@@ -19,6 +19,7 @@ export interface ServiceDeps {
         | 'aiChat'
         | 'libraryDir'
         | 'jobs'
+        | 'mediaStore'
       >
     >;
   media?: MediaStore;

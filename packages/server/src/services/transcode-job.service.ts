@@ -219,7 +219,7 @@ export class TranscodeJobService {
   }
 
   private async deletePrefix(prefix: string): Promise<void> {
-    for await (const key of this.media.keys()) if (key.startsWith(`${prefix}/`)) await this.media.delete(key);
+    for await (const key of this.media.keys(`${prefix}/`)) await this.media.delete(key);
   }
 
   /** Stops polling and kills running ffmpeg processes; their jobs stay processing → requeued at next start. */
