@@ -11,6 +11,7 @@
  *    clients saw acknowledged is in the database, the import finishes on another instance, and the
  *    clients saw nothing worse than requests they retried.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,7 +217,6 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
   it('loses no acknowledged write and finishes the import when an instance is SIGKILLed', async () => {
     const comics = query<{ id: number }>('select id from works where type = 0 and published = 1 order by id');
     const before = query<{ n: number }>('select count(*)::int n from works')[0]!.n;
-    const logLines = cluster.instances.map((i) => (i.output().match(/import started/g) ?? []).length);
 
     // New comics copied into the shared folder: the instances notice; one of them imports.
     const NEW_COMICS = 12;
@@ -228,11 +228,19 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
         info: { Series: name, Number: '1', Writer: 'Cluster Test' },
       });
     }
-    const importer = await waitFor('an instance to start the import', 60_000, () =>
-      cluster.instances.find(
-        (instance, i) => (instance.output().match(/import started/g) ?? []).length > logLines[i]!,
-      ),
-    );
+    // The importing instance is the one whose connection holds the import's advisory lock (the
+    // others' watchers were refused): its PostgreSQL client port, traced to the process by `ss`.
+    const importer = await waitFor('an instance to hold the import lock', 60_000, () => {
+      const [holder] = query<{ port: number }>(
+        `select a.client_port port from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where l.locktype = 'advisory' and l.granted`,
+      );
+      if (!holder) return undefined;
+      const owner = spawnSync('ss', ['-Htnp', `sport = :${holder.port}`], { encoding: 'utf8' }).stdout;
+      const pid = Number(/pid=(\d+)/.exec(owner)?.[1] ?? 0);
+      return cluster.instances.find((instance) => instance.pid === pid);
+    });
+    const doneBefore = cluster.instances.map((i) => (i.output().match(/import done/g) ?? []).length);
 
     // Twenty guests add comics to their favourites while it runs; each write they saw acknowledged
     // is remembered, and failed ones are retried by the client as a phone would.
@@ -281,6 +289,14 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
       return n === NEW_COMICS && lastImportStatus() === 'done' ? true : undefined;
     });
     expect(killedDuring).toBeLessThan(NEW_COMICS);
+    // …by another instance (its log line follows the run's row by a moment).
+    await waitFor('another instance to report the import done', 30_000, () =>
+      cluster.instances.find(
+        (instance, i) =>
+          instance !== importer && (instance.output().match(/import done/g) ?? []).length > doneBefore[i]!,
+      ),
+    );
+    expect(importer.alive()).toBe(false);
     const after = query<{ n: number }>('select count(*)::int n from works')[0]!.n;
     expect(after).toBe(before + NEW_COMICS);
     const pages = query<{ title: string; pages: number }>(

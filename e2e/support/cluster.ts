@@ -231,7 +231,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       S3_BUCKET,
       S3_ACCESS_KEY_ID: S3_CREDENTIALS.id,
       S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secret,
-      S3_FORCE_PATH_STYLE: 'true',
+      S3_FORCE_PATH_STYLE: 'on',
       ...options.env,
     });
 
