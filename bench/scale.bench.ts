@@ -12,12 +12,12 @@
  *
  * Run after `npm run build`: `npm run bench:scale`.
  */
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { createEnvelope } from '@dm51/shared';
 import { nodeCfbCipher } from '@dm51/shared/node';
 import { startCluster } from '../e2e/support/cluster.js';
 import { E2E_KEYS } from '../e2e/support/server.js';
+import { measurePosts, type Measurement } from './support/autocannon-measure.js';
 import { startHaproxyFront } from './support/haproxy-front.js';
 
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
@@ -82,36 +82,13 @@ async function generate(databaseUrl: string): Promise<{ chapterIds: number[]; se
   }
 }
 
-interface Measurement {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-}
-
-async function measure(url: string, bodies: string[]): Promise<Measurement> {
+/** Each body in turn, through `url`; answers whose code is not 1 count as errors (support/). */
+function measure(url: string, bodies: string[]): Promise<Measurement> {
   let next = 0;
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  return measurePosts(url, () => bodies[(next = (next + 1) % bodies.length)]!, {
     connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        setupRequest: (request) => {
-          next = (next + 1) % bodies.length;
-          return { ...request, body: bodies[next] };
-        },
-      },
-    ],
+    durationS: DURATION_S,
   });
-  return {
-    requestsPerSecond: result['2xx'] / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 async function main(): Promise<void> {
