@@ -93,6 +93,24 @@ export const ENV_SETTINGS: readonly EnvSetting[] = [
   plain('AI_CHAT_MODEL', 'qwen2.5:3b'),
   plain('AI_CHAT_TIMEOUT_S', '60'),
   plain('GIT_COMMIT'),
+  // Scale-out (issue 17): media store, Redis, operations, jobs.
+  plain('MEDIA_STORE', 'local'),
+  plain('S3_ENDPOINT'),
+  plain('S3_REGION', 'us-east-1'),
+  plain('S3_BUCKET'),
+  plain('S3_PREFIX'),
+  secret('S3_ACCESS_KEY_ID'),
+  secret('S3_SECRET_ACCESS_KEY'),
+  plain('S3_FORCE_PATH_STYLE'),
+  plain('MEDIA_DELIVERY', 'proxy'),
+  plain('S3_SIGNED_URL_TTL_S', '300'),
+  dsn('REDIS_URL'),
+  plain('REDIS_KEY_PREFIX', 'dm51:'),
+  secret('METRICS_TOKEN'),
+  plain('INSTANCE_ID'),
+  plain('SHUTDOWN_DELAY_MS', '0'),
+  plain('JOBS_SCHEMA', 'pgboss'),
+  plain('JOBS_LEASE_S', '60'),
 ];
 
 const MASK = '••••';
