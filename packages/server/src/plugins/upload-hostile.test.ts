@@ -77,7 +77,11 @@ function storedFiles(): Map<string, number> {
 }
 
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await ctx.db.introspection.getTables();
+  const all = await ctx.db.introspection.getTables();
+  // The app's own tables (on PostgreSQL the job queue's schema is listed too, and pg-boss's
+  // maintenance may move rows there at any time).
+  const appSchema = all.find((table) => table.name === 'works')?.schema;
+  const tables = all.filter((table) => table.schema === appSchema);
   const counts: Record<string, number> = {};
   for (const table of tables) {
     // Sessions and rate-limit counters move on every call; they are not what an upload may change.
