@@ -117,7 +117,11 @@ describe('the console’s Growth → Ads', () => {
   }, 120_000);
 
   it('the reader’s app at 375×812 shows the floating ad with that picture, and counts it', async () => {
+    // The ad list is asked for by the shell's extras, after the landing page: the 10 s the app
+    // keeps it run from that answer, not from the launch.
+    const listed = reader.waitForResponse((response) => response.url().includes('/v3/ad/sort_ads'));
     await openApp(reader);
+    await listed;
     appFetchedAt = Date.now();
     const widget = await appWidget();
     expect(widget.id).toBe(adId);
