@@ -33,6 +33,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          setupFiles: ['support/failure-report.ts'],
+          // The full run sets E2E_RETRY=1: a failed browser test runs once more, and is still
+          // reported by name (support/failure-report.ts) so flakiness is seen, not hidden.
+          retry: Number(process.env['E2E_RETRY'] ?? 0),
         },
       },
     ],

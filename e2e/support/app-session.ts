@@ -34,13 +34,53 @@ export async function go(p: Page, path: string): Promise<void> {
  * new user is loaded; waiting for that too keeps the test's next navigation from racing it.
  */
 export async function waitForGuestFlag(p: Page, flag: '0' | '1', notUid?: number): Promise<void> {
-  await p.waitForFunction(
-    ([expected, other]) =>
-      localStorage.getItem('isGuest') === expected &&
-      (other === null || Number(localStorage.getItem('uid')) !== other) &&
-      (expected === '1' || !location.hash.startsWith('#/pages/user/login/')),
-    [flag, notUid ?? null] as const,
-  );
+  try {
+    await p.waitForFunction(
+      ([expected, other]) =>
+        localStorage.getItem('isGuest') === expected &&
+        (other === null || Number(localStorage.getItem('uid')) !== other) &&
+        (expected === '1' || !location.hash.startsWith('#/pages/user/login/')),
+      [flag, notUid ?? null] as const,
+    );
+  } catch (error) {
+    // A timeout alone says nothing of why; what the user would see does.
+    throw new Error(`the session did not become isGuest=${flag}: ${await describeScreen(p)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** From now on, remembers every toast the page shows (they are gone before a wait times out). */
+export async function recordToasts(p: Page): Promise<void> {
+  await p.evaluate(() => {
+    const seen: string[] = [];
+    (window as { __toastsSeen?: string[] }).__toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const node of Array.from(document.querySelectorAll('.adm-toast-main'))) {
+        const text = node.textContent?.trim();
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Where the page is, its stored session and any toast or dialog text: for failure messages. */
+export async function describeScreen(p: Page): Promise<string> {
+  return p
+    .evaluate(() => {
+      const texts = Array.from(document.querySelectorAll('.adm-toast-main, .adm-dialog-body, [role="alert"]'))
+        .map((node) => node.textContent?.trim())
+        .filter(Boolean);
+      const seen = (window as { __toastsSeen?: string[] }).__toastsSeen ?? [];
+      return JSON.stringify({
+        hash: location.hash,
+        isGuest: localStorage.getItem('isGuest'),
+        uid: localStorage.getItem('uid'),
+        shown: texts,
+        toastsSinceSubmit: seen,
+      });
+    })
+    .catch((error: unknown) => `(page unreadable: ${String(error)})`);
 }
 
 /** Taps "send code", solves the '安全认证' popup and returns the code mailed to `email`. */
@@ -65,6 +105,7 @@ export async function registerByEmail(
   const code = await requestMailedCode(p, smtp, email);
   await p.getByTestId('code-input').fill(code);
   await p.getByTestId('register-password').fill(password);
+  await recordToasts(p);
   await p.getByTestId('register-submit').click();
   await waitForGuestFlag(p, '0');
 }

@@ -27,6 +27,9 @@ export interface RunningServer {
 
 export const freePort = freeLoopbackPort;
 
+/** Servers started and not yet stopped: a failed test prints their output (support/failure-report.ts). */
+export const runningServers = new Set<RunningServer>();
+
 /** Ready: /readyz answers 200 (database and media store reachable), not only live. */
 async function waitForHealthy(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -52,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const clusterSize = Number(process.env['E2E_CLUSTER'] ?? 0);
   if (clusterSize > 0) {
     const { startCluster } = await import('./cluster.js');
-    return startCluster({ instances: clusterSize, env });
+    return tracked(await startCluster({ instances: clusterSize, env }));
   }
   const port = await freePort();
   // A caller may bring its own DATA_DIR (e.g. one filled by seedCatalogue); it then keeps it on stop.
@@ -88,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return {
+  return tracked({
     baseURL,
     dataDir,
     pid: child.pid ?? 0,
@@ -102,5 +105,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+  });
+}
+
+/** Keeps `server` in runningServers until it is stopped. */
+function tracked(server: RunningServer): RunningServer {
+  runningServers.add(server);
+  const stop = server.stop.bind(server);
+  server.stop = async () => {
+    runningServers.delete(server);
+    await stop();
   };
+  return server;
 }
