@@ -20,7 +20,8 @@ afterEach(({ task }) => {
   if (attempt <= retries) {
     console.error(`*** attempt ${attempt} of "${name}" failed; it runs again (E2E_RETRY=${retries}) ***`);
     const log = process.env['E2E_RETRY_LOG'];
-    if (log) appendFileSync(log, `${name}: ${String(task.result.errors?.[0]?.message ?? '').split('\n')[0]}\n`);
+    if (log)
+      appendFileSync(log, `${name}: ${String(task.result.errors?.[0]?.message ?? '').split('\n')[0]}\n`);
   }
   for (const server of runningServers) {
     const output = server.output().trim();
