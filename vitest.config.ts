@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
+          // E2E_FILES (comma-separated names) runs exactly those files: a name given on the command
+          // line is a substring filter, and 'catalogue.e2e.test.ts' would take in its console twin.
+          ...(process.env['E2E_FILES'] ? { include: process.env['E2E_FILES'].split(',') } : {}),
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -37,14 +37,18 @@ afterAll(async () => fixture?.close());
 describe('System and AI in the console', () => {
   it('shows the database reachable on Health and the Node version on Versions', async () => {
     await consolePage('/system/health', '[data-testid="health-database"]');
-    expect(await console_.getByTestId('health-database').textContent()).toBe('sqlite · reachable');
+    // The embedded default, or PostgreSQL when the run is a scaled deployment (E2E_CLUSTER).
+    const engine = fixture.server.databaseUrl ? 'postgres' : 'sqlite';
+    expect(await console_.getByTestId('health-database').textContent()).toBe(`${engine} · reachable`);
     expect(await console_.getByTestId('health-latency').textContent()).toMatch(/Latency [\d.]+ ms/);
     expect(await console_.getByTestId('health-ffmpeg').textContent()).toMatch(/\d/);
     await keepScreenshot(console_, 'admin-system-health');
 
     await consolePage('/system/versions', '[data-testid="version-node"]');
     expect(await console_.getByTestId('version-node').textContent()).toBe(process.version);
-    expect(await console_.getByTestId('version-database').textContent()).toMatch(/^sqlite 3\.\d+/);
+    expect(await console_.getByTestId('version-database').textContent()).toMatch(
+      engine === 'sqlite' ? /^sqlite 3\.\d+/ : /^postgres(ql)? \d+/i,
+    );
     await keepScreenshot(console_, 'admin-system-versions');
 
     await consolePage('/system/sizes', '[data-testid="sizes-database"]');

@@ -9,17 +9,28 @@ import { join } from 'node:path';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
- * Browser tests that also run against a scaled deployment: the launch, the protocol, invites,
- * analytics and two console sections (those whose data is made through the product, not seeded
- * into a SQLite folder beforehand).
+ * Browser tests that also run against a scaled deployment (three instances, PostgreSQL, Redis, S3,
+ * HAProxy): the launch, the protocol, invites, analytics, AI images, five console sections, and
+ * the catalogue, reader, money, accounts and tasks on a catalogue seeded into an embedded folder
+ * and moved onto the cluster with npm run copy-data (e2e/support/cluster.ts).
  */
 const CLUSTER_BROWSER_TESTS = [
-  'e2e/app-shell.e2e.test.ts',
-  'e2e/protocol.e2e.test.ts',
-  'e2e/invites.e2e.test.ts',
-  'e2e/analytics.e2e.test.ts',
-  'e2e/admin-ads.e2e.test.ts',
-  'e2e/admin-growth-settings.e2e.test.ts',
+  'app-shell.e2e.test.ts',
+  'protocol.e2e.test.ts',
+  'invites.e2e.test.ts',
+  'analytics.e2e.test.ts',
+  'admin-ads.e2e.test.ts',
+  'admin-growth-settings.e2e.test.ts',
+  'admin-growth-theme.e2e.test.ts',
+  'admin-money-growth.e2e.test.ts',
+  'admin-system-ai.e2e.test.ts',
+  'ai-images.e2e.test.ts',
+  // Seeded into an embedded data folder, then moved onto the cluster by npm run copy-data.
+  'catalogue.e2e.test.ts',
+  'reader.e2e.test.ts',
+  'money.e2e.test.ts',
+  'accounts.e2e.test.ts',
+  'tasks.e2e.test.ts',
 ];
 const reportDir = mkdtempSync(join(tmpdir(), 'dm51-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -32,21 +43,13 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-function vitest(label, projects, env = {}, files = []) {
+function vitest(label, projects, env = {}) {
   const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
   run(
     label,
     'npx',
-    [
-      'vitest',
-      'run',
-      ...projectArgs,
-      ...files,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${report}`,
-    ],
+    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
     env,
   );
   if (!existsSync(report)) {
@@ -77,12 +80,12 @@ if (run('build', 'npm', ['run', 'build', '--silent'])) {
   vitest('browser tests (Chromium)', ['e2e'], { DATABASE_URL: '', ...browserRetry });
   // Issue 17: browser tests again, each against three instances on PostgreSQL, Redis and an S3
   // server behind HAProxy (E2E_CLUSTER; e2e/support/cluster.ts), not against one process.
-  vitest(
-    'browser tests through a 3-instance cluster',
-    ['e2e'],
-    { DATABASE_URL: '', E2E_CLUSTER: '3', ...browserRetry },
-    CLUSTER_BROWSER_TESTS,
-  );
+  vitest('browser tests through a 3-instance cluster', ['e2e'], {
+    DATABASE_URL: '',
+    E2E_CLUSTER: '3',
+    E2E_FILES: CLUSTER_BROWSER_TESTS.join(','),
+    ...browserRetry,
+  });
 } else {
   failedSteps.push('browser tests (not run: build failed)');
 }

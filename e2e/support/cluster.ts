@@ -205,6 +205,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       throw new Error(`s3rver did not start: ${(error as Error).message}\n${s3Output}`);
     });
 
+    // A test that seeded an embedded data folder (seedCatalogue) gets it moved onto the cluster's
+    // PostgreSQL and S3 first, with the operator's own tool (npm run copy-data); each instance then
+    // keeps a scratch folder of its own, as in a real deployment.
+    const { DATA_DIR: seededDir, ...instanceOnlyEnv } = options.env ?? {};
     const instanceEnv = (dataDir: string, port: number, name: string): NodeJS.ProcessEnv => ({
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '',
@@ -232,8 +236,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       S3_ACCESS_KEY_ID: S3_CREDENTIALS.id,
       S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secret,
       S3_FORCE_PATH_STYLE: 'on',
-      ...options.env,
+      ...instanceOnlyEnv,
     });
+
+    if (seededDir && existsSync(join(seededDir, 'app.db')))
+      copySeededData(seededDir, instanceEnv(join(root, 'copy'), 0, 'copy'));
 
     const instances: ClusterInstance[] = [];
     const launch = async (index: number): Promise<ClusterInstance> => {
@@ -317,6 +324,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     await stopAll();
     throw error;
   }
+}
+
+/** Runs `npm run copy-data` on `dataDir` with the instances' settings (their database and store). */
+function copySeededData(dataDir: string, env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'packages/server/src/cli/copy-data.ts'),
+      dataDir,
+    ],
+    { cwd: REPO_ROOT, env, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`copy-data failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 /**
