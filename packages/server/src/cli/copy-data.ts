@@ -8,54 +8,38 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
 import { CopyRefusedError, copySqliteToPostgres } from '../db/copy-database.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { copyMedia } from '../media/copy-media.js';
 import { createMediaStore } from '../media/create-media-store.js';
 import { LocalMediaStore } from '../media/local-media-store.js';
+import { loadConfigOrReport, parseFolderArgs } from './cli-input.js';
 
 const USAGE =
   'usage: DATABASE_URL=postgres://… MEDIA_STORE=s3 S3_…=… npm run copy-data -- [--json] <embedded data folder>\n';
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const json = args.includes('--json');
-  const positional = args.filter((a) => !a.startsWith('--'));
+  const command = parseFolderArgs(process.argv.slice(2), USAGE, 'embedded data folder');
+  if ('exitCode' in command) return command.exitCode;
+  const { json, fail } = command;
   const say = (line: string) => {
     if (!json) process.stderr.write(`${line}\n`);
   };
-  const fail = (message: string): number => {
-    if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-    else process.stderr.write(`${message}\n`);
-    return 1;
-  };
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const unknown = args.filter((a) => a.startsWith('--') && a !== '--json');
-  if (unknown.length > 0) return fail(`unknown option ${unknown[0]}\n${USAGE}`);
-  if (positional.length !== 1) return fail(`give exactly one embedded data folder\n${USAGE}`);
-  const sourceDir = resolve(positional[0]!);
+  const sourceDir = resolve(command.folder);
   const sqlitePath = join(sourceDir, 'app.db');
   if (!existsSync(sqlitePath)) return fail(`${sqlitePath} does not exist: is ${sourceDir} a DATA_DIR?`);
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message);
-    throw error;
-  }
+  const config = loadConfigOrReport(fail);
+  if (!config) return 1;
   if (!config.databaseUrl) return fail(`DATABASE_URL is not set: the copy goes into PostgreSQL\n${USAGE}`);
-  const targetMedia = createMediaStore(config);
   if (config.mediaStore?.kind !== 's3' && resolve(config.dataDir) === sourceDir) {
     return fail(
       'the target media store is the source folder itself: set MEDIA_STORE=s3 (or another DATA_DIR)',
     );
   }
+
+  const targetMedia = createMediaStore(config);
 
   // The source is brought to this version first, as starting this version of the server would.
   const sourceDb = createDatabase({ databaseUrl: null, sqlitePath });
