@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
-import { createDatabase } from '../packages/server/src/db/database.js';
+import { executeServerDb } from './support/import-status.js';
 import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
 import { keepScreenshot } from './support/screenshots.js';
@@ -112,13 +112,10 @@ describe('comments between two users', () => {
     await bob.getByTestId(`comment-reply-${top}`).click();
     await post(bob, 'Bob third reply');
     // Age the replies past the "new" window, as if they were posted days ago.
-    const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
-    await db
-      .updateTable('comments')
-      .set((eb) => ({ created_time: eb('created_time', '-', 3 * 86_400) }))
-      .where('father_id', '=', top)
-      .execute();
-    await db.destroy();
+    executeServerDb(
+      server,
+      `update comments set created_time = created_time - ${3 * 86_400} where father_id = ${top}`,
+    );
 
     await openReview(alice);
     const replies = alice.getByTestId(`comment-replies-${top}`);

@@ -363,3 +363,11 @@ export function queryClusterDb<T>(databaseUrl: string, sqlText: string): T[] {
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as T[];
 }
+
+/** Runs one writing statement on a cluster's PostgreSQL database through psql (a test's set-up). */
+export function executeClusterDb(databaseUrl: string, sqlText: string): void {
+  const result = spawnSync('psql', [databaseUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', sqlText], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { queryClusterDb } from './cluster.js';
+import { executeClusterDb, queryClusterDb } from './cluster.js';
 import type { RunningServer } from './server.js';
 
 /** Rows of a read-only query on a running server's SQLite database (it keeps writing meanwhile). */
@@ -9,6 +9,20 @@ export function queryServerDb<T>(server: RunningServer, sqlText: string): T[] {
   const db = new SqliteDatabase(join(server.dataDir, 'app.db'), { readonly: true, timeout: 5000 });
   try {
     return db.prepare(sqlText).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Runs one writing statement (plain SQL both engines accept) on the server's database: its SQLite
+ * file, or the cluster's PostgreSQL. For set-up a user could not do through the app (ageing rows).
+ */
+export function executeServerDb(server: RunningServer, sqlText: string): void {
+  if (server.databaseUrl) return executeClusterDb(server.databaseUrl, sqlText);
+  const db = new SqliteDatabase(join(server.dataDir, 'app.db'), { timeout: 5000 });
+  try {
+    db.exec(sqlText);
   } finally {
     db.close();
   }
