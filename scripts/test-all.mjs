@@ -11,7 +11,7 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0
 /**
  * Browser tests that also run against a scaled deployment (three instances, PostgreSQL, Redis, S3,
  * HAProxy): the launch, the protocol, invites, analytics, AI images, five console sections, and
- * the catalogue, reader, money, accounts, tasks and community on a catalogue seeded into an embedded folder
+ * the catalogue, reader, money, accounts and tasks on a catalogue seeded into an embedded folder
  * and moved onto the cluster with npm run copy-data (e2e/support/cluster.ts).
  */
 const CLUSTER_BROWSER_TESTS = [
@@ -31,7 +31,6 @@ const CLUSTER_BROWSER_TESTS = [
   'money.e2e.test.ts',
   'accounts.e2e.test.ts',
   'tasks.e2e.test.ts',
-  'community.e2e.test.ts',
 ];
 const reportDir = mkdtempSync(join(tmpdir(), 'dm51-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
