@@ -11,28 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMedia } from '../media/copy-media.js';
 import { LocalMediaStore } from '../media/local-media-store.js';
 import { S3MediaStore } from '../media/s3-media-store.js';
 import { buildChapter, buildComicPages, buildWork } from '../testing/catalogue-factory.js';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver.js';
+import { withAdminClient } from '../testing/test-app.js';
 import { CopyRefusedError, copySqliteToPostgres } from './copy-database.js';
 import { createDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrator.js';
 
 const POSTGRES_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => withAdminClient(POSTGRES_URL, (client) => client.query(statement));
 
 let folder: string;
 let sqlitePath: string;

@@ -56,7 +56,8 @@ export function testJobsConfig(pgSchema: string): JobsConfig {
   return { schema: `${pgSchema}_jobs`, leaseS: 10, pollS: 0.5, maintenanceS: 1 };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One statement batch on a short-lived connection (creating and dropping schemas or databases). */
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
