@@ -81,6 +81,17 @@ describe('a guest who registers', () => {
         document.querySelector('[data-testid="detail-favorite"]')?.getAttribute('aria-pressed') === 'true',
     );
 
+    // The guest's analytics batches (page views of the pages below) are held on the wire until the
+    // registration has answered, as on a slow network: sealed with the guest token the registration
+    // revokes, they are answered 401. That ends the guest's session, not the new account's.
+    const registered = page.waitForResponse((response) => response.url().endsWith('/v3/login/reg'));
+    const staleAnswers: number[] = [];
+    await page.route('**/v3/analytics/track', async (route) => {
+      await registered;
+      const answer = await route.fetch();
+      staleAnswers.push(answer.status());
+      await route.fulfill({ response: answer });
+    });
     await go(page, '/pages/user/user');
     await page.getByTestId('user-login').click();
     await page.getByTestId('login-to-register').click();
@@ -103,7 +114,15 @@ describe('a guest who registers', () => {
     await page.getByTestId('register-submit').click();
 
     await waitForGuestFlag(page, '0');
+    // The refused batch goes back to the queue and out again: once that is answered, the app has
+    // long dealt with the 401.
+    await expect
+      .poll(() => staleAnswers.slice(staleAnswers.indexOf(401) + 1), { timeout: 15_000 })
+      .toContain(200);
+    expect(staleAnswers).toContain(401);
+    await page.unroute('**/v3/analytics/track');
     const user = await storedSession(page);
+    expect(user.isGuest).toBe('0');
     expect(user.uid).toBe(guest.uid);
     expect(user.token).not.toBe(guest.token);
     accountUid = user.uid;

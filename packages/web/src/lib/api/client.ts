@@ -167,6 +167,8 @@ async function sendCall<C extends CallRef>(
 ): Promise<CallResponse<C>> {
   const ui = options.silent ? SILENT_UI : hooks;
   const request = sealedRequest(call, payload);
+  // The token sealed into this call (sessionFields() read it just now).
+  const sentWithToken = sessionStore.get().token;
   // Spec §8: with no base host the call ends quietly; the launch rule sends the user to the index.
   if (request === null) throw new ApiError('no-host', 'no API host known');
   let form: string | FormData;
@@ -180,8 +182,13 @@ async function sendCall<C extends CallRef>(
   const response = await post(request.url, form, options.signal, ui);
 
   if (response.status === 401) {
-    sessionStore.clear();
-    hooks.onUnauthorized();
+    // Only the session this call carried has ended. A call sealed before a registration or login
+    // (an analytics batch, a poll) is answered 401 once the guest token it carried is revoked; the
+    // new session is not that one and must not be thrown away with it.
+    if (sessionStore.get().token === sentWithToken) {
+      sessionStore.clear();
+      hooks.onUnauthorized();
+    }
     throw new ApiError('unauthorized', 'session expired', 401);
   }
 
