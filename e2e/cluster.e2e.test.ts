@@ -293,6 +293,17 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
       ),
     );
     expect(importer.alive()).toBe(false);
+    // What the console lists, whichever instance answers: the killed instance's job closed as
+    // failed (it stopped), none of its jobs left looking queued or running, the run done elsewhere.
+    const jobs = query<{ owner: string; state: string; reason: string | null }>(
+      'select owner, state, reason from import_jobs order by id',
+    );
+    const killedJobs = jobs.filter((job) => job.owner === importer.name);
+    expect(
+      killedJobs.some((job) => job.state === 'failed' && /stopped before it finished/.test(job.reason ?? '')),
+    ).toBe(true);
+    expect(killedJobs.filter((job) => job.state === 'queued' || job.state === 'running')).toEqual([]);
+    expect(jobs.some((job) => job.owner !== importer.name && job.state === 'done')).toBe(true);
     const after = query<{ n: number }>('select count(*)::int n from works')[0]!.n;
     expect(after).toBe(before + NEW_COMICS);
     const pages = query<{ title: string; pages: number }>(

@@ -75,7 +75,7 @@ describe('library', () => {
       body: { libraryId: 'all' },
     });
     expect(wrongType.status).toBe(400);
-    expect(ctx.app.services.imports.list()).toEqual([]);
+    expect(ctx.app.services.imports.listLocal()).toEqual([]);
     expect(await auditRows('library.scan')).toEqual([]);
   });
 

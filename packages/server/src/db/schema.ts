@@ -243,6 +243,25 @@ export interface ImportRunsTable {
   reason: Generated<string>;
 }
 
+/** An import job as every instance sees it (migration 0024); times in milliseconds. */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  root: string;
+  demo: Generated<number>;
+  state: string;
+  /** ImportProgress as JSON, null before the first report. */
+  progress: string | null;
+  /** ImportSummary as JSON once done. */
+  summary: string | null;
+  reason: string | null;
+  /** The instance that queued and runs it (INSTANCE_ID, else hostname:pid). */
+  owner: string;
+  queued_time: number;
+  started_time: number | null;
+  finished_time: number | null;
+  heartbeat_time: number;
+}
+
 /** Media a chapter uses besides its pages (novel images, episode posters, covers), for orphan collection. */
 export interface ChapterMediaTable {
   chapter_id: number;
@@ -310,6 +329,7 @@ export interface DB
   identity_cards: IdentityCardsTable;
   import_libraries: ImportLibrariesTable;
   import_runs: ImportRunsTable;
+  import_jobs: ImportJobsTable;
   chapter_media: ChapterMediaTable;
   favorites: FavoritesTable;
   reading_history: ReadingHistoryTable;

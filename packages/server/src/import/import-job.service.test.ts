@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { IMPORT_JOB_STALE_MS, ImportJobService } from './import-job.service.js';
 import { writeCbz } from './testing/library-fixtures.js';
 
 let ctx: TestApp;
@@ -28,9 +29,9 @@ afterAll(async () => {
 describe('background imports', () => {
   it('run in a worker with progress while the API keeps answering quickly', async () => {
     const imports = ctx.app.services.imports;
-    const job = imports.enqueue(lib);
+    const job = await imports.enqueue(lib);
     expect(job.state).toBe('queued');
-    expect(imports.enqueue(lib).id).toBe(job.id);
+    expect((await imports.enqueue(lib)).id).toBe(job.id);
 
     const latencies: number[] = [];
     let sawRunning = false;
@@ -42,7 +43,7 @@ describe('background imports', () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
       latencies.push(performance.now() - started);
       expect(response.statusCode).toBe(200);
-      const current = imports.get(job.id)!;
+      const current = (await imports.get(job.id))!;
       if (current.state === 'running' && current.progress?.phase === 'importing') {
         sawRunning = true;
         expect(current.progress.total).toBe(12);
@@ -72,8 +73,8 @@ describe('background imports', () => {
 
   it('reports a failed job with its reason, and keeps serving the next one', async () => {
     const imports = ctx.app.services.imports;
-    const bad = imports.enqueue(join(lib, 'no-such-folder'));
-    const again = imports.enqueue(lib);
+    const bad = await imports.enqueue(join(lib, 'no-such-folder'));
+    const again = await imports.enqueue(lib);
     const failed = await imports.waitFor(bad.id);
     expect(failed).toMatchObject({
       state: 'failed',
@@ -82,11 +83,89 @@ describe('background imports', () => {
     const second = await imports.waitFor(again.id);
     expect(second.state).toBe('done');
     expect(second.summary?.files.unchanged).toBe(12);
-    expect(
-      imports
-        .list()
-        .map((j) => j.id)
-        .slice(0, 2),
-    ).toEqual([again.id, bad.id]);
+    expect((await imports.list()).map((j) => j.id).slice(0, 2)).toEqual([again.id, bad.id]);
   }, 120_000);
+
+  it('are seen by every instance: another one lists them, follows the progress and waits for the end', async () => {
+    const imports = ctx.app.services.imports;
+    // Another instance on the same database: it has no jobs of its own, only the rows.
+    const other = new ImportJobService(ctx.db, null, ctx.app.log, 'instance-2');
+    await ctx.db.deleteFrom('works').execute();
+    await ctx.db.deleteFrom('library_files').execute();
+    // A job another instance was running when it died (its heartbeat is still fresh).
+    const { id: orphan } = await ctx.db
+      .insertInto('import_jobs')
+      .values({
+        root: lib,
+        state: 'running',
+        owner: 'instance-killed',
+        queued_time: Date.now(),
+        heartbeat_time: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = await imports.enqueue(lib);
+    expect((await other.list())[0]).toMatchObject({ id: job.id, root: lib, state: 'queued' });
+
+    let sawProgress = false;
+    const done = other.waitFor(job.id);
+    let finished = false;
+    void done.then(() => (finished = true));
+    while (!finished) {
+      const seen = await other.get(job.id);
+      if (seen?.state === 'running' && (seen.progress?.done ?? 0) > 0) sawProgress = true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const result = await done;
+    expect(result).toMatchObject({ id: job.id, state: 'done' });
+    expect(result.summary?.chapters.added).toBe(12);
+    expect(result.startedAt).toBeGreaterThanOrEqual(job.queuedAt);
+    expect(sawProgress).toBe(true);
+    expect(await other.get(job.id)).toEqual(
+      await imports.get(job.id).then((j) => ({ ...j!, settleMs: 0, keepWhenEmpty: false })),
+    );
+    expect(await other.get(987_654)).toBeNull();
+    // Holding the import lock, this run knew the other one had lost its instance.
+    expect(await other.get(Number(orphan))).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('stopped before it finished'),
+    });
+  }, 120_000);
+
+  it('closes as failed the jobs of an instance that stopped, and nothing else', async () => {
+    const now = Date.now();
+    const row = (owner: string, state: string, heartbeat: number) => ({
+      root: '/library',
+      state,
+      owner,
+      queued_time: now - 60_000,
+      started_time: state === 'running' ? now - 50_000 : null,
+      heartbeat_time: heartbeat,
+    });
+    const [killed, killedQueued, alive, finished] = await Promise.all(
+      [
+        row('instance-killed', 'running', now - IMPORT_JOB_STALE_MS - 5_000),
+        row('instance-killed', 'queued', now - IMPORT_JOB_STALE_MS - 5_000),
+        row('instance-alive', 'running', now - 1_000),
+        row('instance-killed', 'done', now - IMPORT_JOB_STALE_MS - 5_000),
+      ].map(async (values) =>
+        Number(
+          (await ctx.db.insertInto('import_jobs').values(values).returning('id').executeTakeFirstOrThrow())
+            .id,
+        ),
+      ),
+    );
+    expect(await ctx.app.services.imports.closeAbandoned()).toBe(2);
+    const states = async (ids: number[]) =>
+      Promise.all(ids.map(async (id) => (await ctx.app.services.imports.get(id))!));
+    const [a, b, c, d] = await states([killed!, killedQueued!, alive!, finished!]);
+    expect(a).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('stopped before it finished'),
+    });
+    expect(a!.finishedAt).toBeGreaterThanOrEqual(now);
+    expect(b!.state).toBe('failed');
+    expect(c!.state).toBe('running');
+    expect(d!.state).toBe('done');
+  });
 });

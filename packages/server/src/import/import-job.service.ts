@@ -1,8 +1,12 @@
 /**
  * Imports as background jobs inside the server: queued, then run one at a time in a worker thread
  * (its own event loop and database connection), so API latency stays flat while pages are decoded.
- * Status and progress are kept in memory for the admin console; each run's summary is also stored
- * in import_runs by the importer itself.
+ * The instance that queues a job runs it; every job is also a row of import_jobs (migration 0024)
+ * that the instance writes as the job moves (progress at most once a second), so the console sees
+ * the same jobs whichever instance answers it. The owner refreshes its rows' heartbeat while they
+ * are queued or running; rows whose owner stopped (killed, or cut off from the database) are closed
+ * as failed by whichever instance notices first. Each run's summary is also stored in import_runs
+ * by the importer itself.
  */
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -10,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { isSqlite } from '../db/migrations/helpers.js';
+import { ImportJobsRepository, type ImportJobRow } from '../repositories/import-jobs.repository.js';
 import { releaseOwnLock } from './import-lock.js';
 import type { ImportProgress, ImportSummary } from './import-types.js';
 import type { ImportWorkerInput, ImportWorkerMessage } from './import-worker.js';
@@ -35,6 +40,42 @@ export interface ImportJob {
   finishedAt: number | null;
 }
 
+/** How often an owner says its queued and running jobs are alive. */
+export const IMPORT_JOB_HEARTBEAT_MS = 5_000;
+/** A job whose heartbeat is older than this has lost its instance. */
+export const IMPORT_JOB_STALE_MS = 30_000;
+/** Progress reaches the database at most this often (the worker reports far more often). */
+const PROGRESS_WRITE_MS = 1_000;
+/** How often a caller waiting on another instance's job reads its row. */
+const REMOTE_WAIT_POLL_MS = 250;
+
+function parseJson<T>(text: string | null): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** A row written by any instance, as a job (options only the owner needs are left at defaults). */
+function jobFromRow(row: ImportJobRow): ImportJob {
+  return {
+    id: row.id,
+    root: row.root,
+    demo: row.demo === 1,
+    settleMs: 0,
+    keepWhenEmpty: false,
+    state: row.state as ImportJobState,
+    progress: parseJson<ImportProgress>(row.progress),
+    summary: parseJson<ImportSummary>(row.summary),
+    reason: row.reason,
+    queuedAt: Number(row.queued_time),
+    startedAt: row.started_time === null ? null : Number(row.started_time),
+    finishedAt: row.finished_time === null ? null : Number(row.finished_time),
+  };
+}
+
 export type ImportJobConfig = Pick<
   Config,
   'dataDir' | 'databaseUrl' | 'sqlitePath' | 'imageXorKey' | 'mediaStore'
@@ -50,18 +91,27 @@ function startWorker(input: ImportWorkerInput): Worker {
 }
 
 export class ImportJobService {
+  /** The jobs this instance queued (it runs them), oldest first. */
   private readonly jobs: ImportJob[] = [];
   private readonly waiters = new Map<number, ((job: ImportJob) => void)[]>();
   private worker: Worker | null = null;
   private readonly watchers: LibraryWatcher[] = [];
-  private nextId = 1;
+  private readonly rows: ImportJobsRepository;
+  /** Row writes of one job, in order (a progress write never lands after the final one). */
+  private readonly writes = new Map<number, Promise<void>>();
+  private readonly progressWrittenAt = new Map<number, number>();
+  private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
     private readonly db: Database,
     private readonly config: ImportJobConfig | null,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    /** This instance's name in import_jobs.owner (INSTANCE_ID, else hostname:pid). */
+    private readonly owner = 'this instance',
+  ) {
+    this.rows = new ImportJobsRepository(db);
+  }
 
   /**
    * Queues an import of `root` (the demo library when `demo`, generated first if missing). A root
@@ -69,51 +119,164 @@ export class ImportJobService {
    * library watcher) only a queued job counts: a running one may have walked past the change that
    * asked for this import, so another run is queued behind it.
    */
-  enqueue(
+  async enqueue(
     root: string,
     options: { demo?: boolean; settleMs?: number; keepWhenEmpty?: boolean; followUp?: boolean } = {},
-  ): ImportJob {
+  ): Promise<ImportJob> {
     if (!this.config) throw new Error('background imports need the server configuration');
-    const pending = this.jobs.find(
-      (j) => j.root === root && (j.state === 'queued' || (j.state === 'running' && !options.followUp)),
-    );
+    const pending = this.findPending(root, options.followUp ?? false);
     if (pending) return { ...pending };
+    const queuedAt = Date.now();
+    const demo = options.demo ?? false;
+    const id = await this.rows.insert({ root, demo, owner: this.owner, queuedTime: queuedAt });
+    // Another enqueue of the same root may have been written meanwhile: the first one stands.
+    const raced = this.findPending(root, options.followUp ?? false);
+    if (raced) {
+      await this.rows.delete(id);
+      return { ...raced };
+    }
     const job: ImportJob = {
-      id: this.nextId++,
+      id,
       root,
-      demo: options.demo ?? false,
+      demo,
       settleMs: options.settleMs ?? 0,
       keepWhenEmpty: options.keepWhenEmpty ?? false,
       state: 'queued',
       progress: null,
       summary: null,
       reason: null,
-      queuedAt: Date.now(),
+      queuedAt,
       startedAt: null,
       finishedAt: null,
     };
     this.jobs.push(job);
+    this.startHeartbeat();
     // Started on the next turn, so the caller always sees its job queued first.
     setImmediate(() => void this.pump());
     return { ...job };
   }
 
-  get(id: number): ImportJob | null {
+  /** This instance's queued job for `root` (or running one, unless a follow-up asks). */
+  private findPending(root: string, followUp: boolean): ImportJob | undefined {
+    return this.jobs.find(
+      (j) => j.root === root && (j.state === 'queued' || (j.state === 'running' && !followUp)),
+    );
+  }
+
+  /** A job this instance queued, with its progress as of now. */
+  getLocal(id: number): ImportJob | null {
     const job = this.jobs.find((j) => j.id === id);
     return job ? { ...job } : null;
   }
 
-  /** Newest first. */
-  list(): ImportJob[] {
+  /** This instance's jobs, newest first. */
+  listLocal(): ImportJob[] {
     return [...this.jobs].reverse().map((j) => ({ ...j }));
   }
 
-  /** Resolves when the job is done or failed. */
-  waitFor(id: number): Promise<ImportJob> {
+  /** Whether this instance has `root` queued or running. */
+  hasLocalActive(root: string): boolean {
+    return this.jobs.some((j) => j.root === root && (j.state === 'queued' || j.state === 'running'));
+  }
+
+  /** Any instance's job: this instance's own from memory, another's from its row. */
+  async get(id: number): Promise<ImportJob | null> {
+    const local = this.getLocal(id);
+    if (local) return local;
+    const row = await this.rows.find(id);
+    return row ? jobFromRow(row) : null;
+  }
+
+  /** Every instance's jobs, newest first (the newest 50). */
+  async list(): Promise<ImportJob[]> {
+    const rows = await this.rows.newest();
+    return rows.map((row) => this.getLocal(row.id) ?? jobFromRow(row));
+  }
+
+  /** Resolves when the job is done or failed, whichever instance runs it. */
+  async waitFor(id: number): Promise<ImportJob> {
     const job = this.jobs.find((j) => j.id === id);
-    if (!job) return Promise.reject(new Error(`no import job ${id}`));
-    if (job.state === 'done' || job.state === 'failed') return Promise.resolve({ ...job });
+    if (!job) return this.waitForRow(id);
+    if (job.state === 'done' || job.state === 'failed') return { ...job };
     return new Promise((resolve) => this.waiters.set(id, [...(this.waiters.get(id) ?? []), resolve]));
+  }
+
+  private async waitForRow(id: number): Promise<ImportJob> {
+    for (;;) {
+      const row = await this.rows.find(id);
+      if (!row) throw new Error(`no import job ${id}`);
+      if (row.state === 'done' || row.state === 'failed') return jobFromRow(row);
+      await new Promise((resolve) => setTimeout(resolve, REMOTE_WAIT_POLL_MS));
+    }
+  }
+
+  /** Closes the jobs of instances that stopped beating (killed, or cut off from the database). Returns how many. */
+  async closeAbandoned(): Promise<number> {
+    const now = Date.now();
+    return this.rows.closeAbandoned(now, { staleBefore: now - IMPORT_JOB_STALE_MS });
+  }
+
+  /** While this instance has jobs queued or running, it says so (and closes other instances' stale ones). */
+  private startHeartbeat(): void {
+    if (this.heartbeat || this.closed) return;
+    this.heartbeat = setInterval(() => void this.beat(), IMPORT_JOB_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.rows.beat(this.owner, Date.now());
+      const closed = await this.closeAbandoned();
+      if (closed > 0) this.log.warn({ closed }, 'import jobs of a stopped instance closed as failed');
+    } catch (error) {
+      this.log.warn({ err: error }, 'import job heartbeat failed');
+    }
+    if (!this.jobs.some((j) => j.state === 'queued' || j.state === 'running') && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = null;
+    }
+  }
+
+  /** Writes a job's row after its earlier writes; a failed write is logged (the job goes on). */
+  private persist(job: ImportJob, final = false): Promise<void> {
+    const changes = {
+      state: job.state,
+      progress: job.progress ? JSON.stringify(job.progress) : null,
+      summary: job.summary ? JSON.stringify(job.summary) : null,
+      reason: job.reason,
+      started_time: job.startedAt,
+      finished_time: job.finishedAt,
+      heartbeat_time: Date.now(),
+    };
+    const previous = this.writes.get(job.id) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.rows.update(job.id, changes))
+      .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'import job row not written'));
+    this.writes.set(job.id, next);
+    if (final) void next.then(() => this.writes.get(job.id) === next && this.writes.delete(job.id));
+    return next;
+  }
+
+  private reportProgress(job: ImportJob, progress: ImportProgress): void {
+    const first = job.progress === null;
+    job.progress = progress;
+    const now = Date.now();
+    // The worker reports only once it holds the catalogue's import lock: any other instance's job
+    // still marked running lost its run (its instance died and the lock went with its connection).
+    if (first) {
+      void this.rows
+        .closeAbandoned(now, { staleBefore: now + 1, exceptOwner: this.owner })
+        .then(
+          (closed) =>
+            closed > 0 && this.log.warn({ closed }, 'import jobs of a stopped instance closed as failed'),
+        )
+        .catch((error: unknown) =>
+          this.log.warn({ err: error }, 'import jobs of a stopped instance not closed'),
+        );
+    }
+    if (now - (this.progressWrittenAt.get(job.id) ?? 0) < PROGRESS_WRITE_MS) return;
+    this.progressWrittenAt.set(job.id, now);
+    void this.persist(job);
   }
 
   /**
@@ -138,6 +301,8 @@ export class ImportJobService {
   /** Stops the watchers and a running worker (server shutdown); its run is closed as interrupted by the next one. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     await Promise.all(this.watchers.splice(0).map((w) => w.close()));
     const worker = this.worker;
     this.worker = null;
@@ -149,8 +314,12 @@ export class ImportJobService {
 
   private finish(job: ImportJob, state: 'done' | 'failed', update: Partial<ImportJob>): void {
     Object.assign(job, update, { state, finishedAt: Date.now() });
-    for (const resolve of this.waiters.get(job.id) ?? []) resolve({ ...job });
-    this.waiters.delete(job.id);
+    this.progressWrittenAt.delete(job.id);
+    // Waiters hear of it once the row says so too: whoever reads the list next sees the same.
+    void this.persist(job, true).then(() => {
+      for (const resolve of this.waiters.get(job.id) ?? []) resolve({ ...job });
+      this.waiters.delete(job.id);
+    });
   }
 
   private async pump(): Promise<void> {
@@ -159,6 +328,7 @@ export class ImportJobService {
     if (!job || !this.config) return;
     job.state = 'running';
     job.startedAt = Date.now();
+    void this.persist(job);
     const config = this.config;
     let pgSchema: string | null = null;
     try {
@@ -189,7 +359,7 @@ export class ImportJobService {
     this.worker = worker;
     let settled = false;
     worker.on('message', (message: ImportWorkerMessage) => {
-      if (message.type === 'progress') job.progress = message.progress;
+      if (message.type === 'progress') this.reportProgress(job, message.progress);
       else if (message.type === 'done') {
         settled = true;
         const s = message.summary;

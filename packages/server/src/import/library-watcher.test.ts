@@ -71,7 +71,7 @@ describe('watching LIBRARY_DIR', () => {
   let lib: string;
   let staging: string;
   const series = () => join(lib, 'comics', 'Slow Boat');
-  const jobs = () => ctx.app.services.imports.list();
+  const jobs = () => ctx.app.services.imports.listLocal();
   const idle = () => jobs().every((job) => job.state === 'done' || job.state === 'failed');
   const work = () =>
     ctx.db.selectFrom('works').selectAll().where('title', '=', 'Slow Boat').executeTakeFirst();
@@ -394,7 +394,7 @@ describe('when the library is not watched', () => {
     ctx = await buildTestApp({ libraryDir: null, libraryWatch: WATCH, demoLibrary: false });
     await scheduleStartupImports(ctx.app);
     expect(ctx.app.services.imports.watching()).toEqual([]);
-    expect(ctx.app.services.imports.list()).toEqual([]);
+    expect(ctx.app.services.imports.listLocal()).toEqual([]);
   });
 
   it('imports at start only with LIBRARY_WATCH off', async () => {
@@ -403,11 +403,11 @@ describe('when the library is not watched', () => {
       ctx = await buildTestApp({ libraryDir: lib, libraryWatch: { ...WATCH, enabled: false } });
       await scheduleStartupImports(ctx.app);
       expect(ctx.app.services.imports.watching()).toEqual([]);
-      const [job] = ctx.app.services.imports.list();
+      const [job] = ctx.app.services.imports.listLocal();
       await ctx.app.services.imports.waitFor(job!.id);
       await writeCbz(join(lib, 'comics/Unseen/Unseen c001.cbz'), { pages: 2 });
       await sleep(WATCH.debounceMs + WATCH.settleMs + 1_000);
-      expect(ctx.app.services.imports.list()).toHaveLength(1);
+      expect(ctx.app.services.imports.listLocal()).toHaveLength(1);
       expect(await ctx.db.selectFrom('works').select('id').execute()).toEqual([]);
     } finally {
       rmSync(lib, { recursive: true, force: true });
@@ -420,7 +420,7 @@ describe('when the library is not watched', () => {
       ctx = await buildTestApp({ libraryDir: lib, libraryWatch: { ...WATCH, scanIntervalMs: 500 } });
       await scheduleStartupImports(ctx.app);
       await until('two safety scans', async () => {
-        const done = ctx!.app.services.imports.list().filter((job) => job.state === 'done');
+        const done = ctx!.app.services.imports.listLocal().filter((job) => job.state === 'done');
         return done.length >= 3;
       });
     } finally {

@@ -22,7 +22,7 @@ export interface ImportQueue {
   enqueue(
     root: string,
     options: { settleMs?: number; keepWhenEmpty?: boolean; followUp?: boolean },
-  ): ImportJob;
+  ): Promise<ImportJob>;
   waitFor(id: number): Promise<ImportJob>;
 }
 
@@ -124,10 +124,14 @@ export class LibraryWatcher {
 
   /** Queues an import (or joins the one already queued) and looks at how it ended. */
   private trigger(trigger: WatchTrigger): void {
+    void this.queueImport(trigger);
+  }
+
+  private async queueImport(trigger: WatchTrigger): Promise<void> {
     if (this.closed) return;
     let job: ImportJob;
     try {
-      job = this.queue.enqueue(this.root, {
+      job = await this.queue.enqueue(this.root, {
         settleMs: this.config.settleMs,
         keepWhenEmpty: true,
         followUp: true,

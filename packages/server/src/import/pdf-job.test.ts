@@ -38,7 +38,7 @@ afterAll(async () => {
 describe('a background PDF import', () => {
   it('renders every page in the worker while the API keeps answering quickly', async () => {
     const imports = ctx.app.services.imports;
-    const job = imports.enqueue(lib);
+    const job = await imports.enqueue(lib);
     const done = imports.waitFor(job.id);
     let finished = false;
     void done.then(() => (finished = true));

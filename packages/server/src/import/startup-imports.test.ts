@@ -15,7 +15,7 @@ describe('imports at start-up', () => {
   it('queues the demo library on an empty catalogue when DEMO_LIBRARY is on', async () => {
     ctx = await buildTestApp({ demoLibrary: true });
     await scheduleStartupImports(ctx.app);
-    expect(ctx.app.services.imports.list()).toEqual([
+    expect(ctx.app.services.imports.listLocal()).toEqual([
       expect.objectContaining({ root: demoLibraryDir(ctx.config.dataDir), demo: true, state: 'queued' }),
     ]);
   });
@@ -23,7 +23,7 @@ describe('imports at start-up', () => {
   it('queues nothing with DEMO_LIBRARY off, or when the catalogue already has works', async () => {
     ctx = await buildTestApp({ demoLibrary: false });
     await scheduleStartupImports(ctx.app);
-    expect(ctx.app.services.imports.list()).toEqual([]);
+    expect(ctx.app.services.imports.listLocal()).toEqual([]);
     await ctx.close();
 
     ctx = await buildTestApp({ demoLibrary: true });
@@ -33,7 +33,7 @@ describe('imports at start-up', () => {
       .values({ type: 0, title: 'Mine', source_key: 'x/mine', created_time: now, updated_time: now })
       .execute();
     await scheduleStartupImports(ctx.app);
-    expect(ctx.app.services.imports.list()).toEqual([]);
+    expect(ctx.app.services.imports.listLocal()).toEqual([]);
   });
 
   it('imports LIBRARY_DIR at every start instead of the demo', async () => {
@@ -42,7 +42,7 @@ describe('imports at start-up', () => {
     try {
       ctx = await buildTestApp({ demoLibrary: true, libraryDir: dir });
       await scheduleStartupImports(ctx.app);
-      const [job] = ctx.app.services.imports.list();
+      const [job] = ctx.app.services.imports.listLocal();
       expect(job).toMatchObject({ root: dir, demo: false });
       const done = await ctx.app.services.imports.waitFor(job!.id);
       expect(done).toMatchObject({ state: 'done', summary: expect.objectContaining({ library: dir }) });

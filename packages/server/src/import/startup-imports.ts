@@ -29,10 +29,9 @@ export async function resumeAbandonedImport(app: FastifyInstance, root: string):
   const libraryId = await runs.findLibrary(await realpath(root).catch(() => root));
   if (libraryId === null || (await runs.lastRun(libraryId))?.status !== 'running') return null;
   const imports = app.services.imports;
-  if (imports.list().some((j) => j.root === root && (j.state === 'queued' || j.state === 'running')))
-    return null;
+  if (imports.hasLocalActive(root)) return null;
   if (!(await databaseImportLockFree(app.db))) return null;
-  const job = imports.enqueue(root, {
+  const job = await imports.enqueue(root, {
     keepWhenEmpty: true,
     settleMs: app.config.libraryWatch?.settleMs ?? 0,
   });
@@ -53,7 +52,7 @@ export async function scheduleStartupImports(app: FastifyInstance): Promise<void
         .watch(config.libraryDir, watch)
         .catch((error: unknown) => log.warn({ err: error }, 'the library folder cannot be watched'));
     }
-    const job = app.services.imports.enqueue(config.libraryDir, {
+    const job = await app.services.imports.enqueue(config.libraryDir, {
       settleMs: watch?.settleMs ?? 0,
       keepWhenEmpty: true,
     });
@@ -76,6 +75,6 @@ export async function scheduleStartupImports(app: FastifyInstance): Promise<void
   const works = await app.db.selectFrom('works').select('id').limit(1).execute();
   // A demo run that was cut short (status interrupted or running) is resumed.
   if (last?.status === 'done' || (works.length > 0 && !last)) return;
-  const job = app.services.imports.enqueue(root, { demo: true });
+  const job = await app.services.imports.enqueue(root, { demo: true });
   log.info({ job: job.id, root }, 'demo library import queued (DEMO_LIBRARY=off disables it)');
 }

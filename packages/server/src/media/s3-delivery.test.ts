@@ -25,7 +25,7 @@ const xorKey = 77;
 
 async function importLibrary(ctx: TestApp): Promise<void> {
   const imports = ctx.app.services.imports;
-  const result = await imports.waitFor(imports.enqueue(lib).id);
+  const result = await imports.waitFor((await imports.enqueue(lib)).id);
   expect(result.state).toBe('done');
   expect(result.summary?.chapters.added).toBe(2);
 }

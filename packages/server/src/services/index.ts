@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { ImportJobService } from '../import/import-job.service.js';
+import { instanceName } from '../observability/request-id.js';
 import { createCodeDelivery } from '../delivery/code-delivery.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { AccountRepository } from '../repositories/account.repository.js';
@@ -152,7 +153,7 @@ function createImportJobs(db: Database, log: FastifyBaseLogger, deps: ServiceDep
           ...(c.mediaStore ? { mediaStore: c.mediaStore } : {}),
         }
       : null;
-  return new ImportJobService(db, config, log.child({ module: 'imports' }));
+  return new ImportJobService(db, config, log.child({ module: 'imports' }), instanceName(c?.instanceId));
 }
 
 /** Catalogue, readers, shelf, history, search and ranking (issue 4). */

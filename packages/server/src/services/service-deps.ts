@@ -20,6 +20,7 @@ export interface ServiceDeps {
         | 'libraryDir'
         | 'jobs'
         | 'mediaStore'
+        | 'instanceId'
       >
     >;
   media?: MediaStore;

@@ -63,8 +63,7 @@ export class DashboardService {
       revenueFen: revenueBy.get(date) ?? 0,
     }));
     const last = series[series.length - 1]!;
-    const jobs = this.imports
-      .list()
+    const jobs = (await this.imports.list())
       .filter((job) => job.state === 'running' || job.state === 'queued')
       .map((job) => ({
         kind: 'import' as const,

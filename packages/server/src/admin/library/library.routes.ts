@@ -22,9 +22,9 @@ export const LIBRARY_ROUTES = [
     role: 'viewer',
     tag: TAG,
     summary:
-      'Import jobs of this server process, newest first: state, percent, current file, and when done the counts and failures with reasons.',
+      'Import jobs of every server instance (the newest 50), newest first: state, percent, current file, and when done the counts and failures with reasons.',
     async handler({ request }) {
-      const data = request.server.services.admin.library.jobs();
+      const data = await request.server.services.admin.library.jobs();
       return { data, total: data.length };
     },
   }),
@@ -36,7 +36,7 @@ export const LIBRARY_ROUTES = [
     summary: 'One import job (the console polls it every second while it runs).',
     params: idParams,
     async handler({ params, request }) {
-      return { data: request.server.services.admin.library.job(params.id) };
+      return { data: await request.server.services.admin.library.job(params.id) };
     },
   }),
   defineAdminRoute({
@@ -53,7 +53,7 @@ export const LIBRARY_ROUTES = [
     async handler({ body, change, request }) {
       const library = request.server.services.admin.library;
       const root = await change((trx, audit) => library.prepareScan(trx, audit, body));
-      return { data: library.enqueue(root) };
+      return { data: await library.enqueue(root) };
     },
   }),
   defineAdminRoute({

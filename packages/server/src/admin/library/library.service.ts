@@ -100,12 +100,12 @@ export class LibraryService {
     return { libraryDir: this.libraryDir, folders };
   }
 
-  jobs() {
-    return this.imports.list().map(jobView);
+  async jobs() {
+    return (await this.imports.list()).map(jobView);
   }
 
-  job(id: number) {
-    const job = this.imports.get(id);
+  async job(id: number) {
+    const job = await this.imports.get(id);
     if (!job) throw AdminErrors.notFound('import job');
     return jobView(job);
   }
@@ -142,8 +142,8 @@ export class LibraryService {
     return root;
   }
 
-  enqueue(root: string) {
-    return jobView(this.imports.enqueue(root, root === this.libraryDir ? { keepWhenEmpty: true } : {}));
+  async enqueue(root: string) {
+    return jobView(await this.imports.enqueue(root, root === this.libraryDir ? { keepWhenEmpty: true } : {}));
   }
 
   /** Past runs with their counts and failures (the summary the importer stored). */

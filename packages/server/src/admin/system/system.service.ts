@@ -167,7 +167,7 @@ export class SystemService {
       }
     } else mediaError = 'not a local media store';
 
-    const jobs = this.app.services.imports.list();
+    const jobs = await this.app.services.imports.list();
     const running = jobs.find((job) => job.state === 'running') ?? null;
     const memory = process.memoryUsage();
     const delay = {

@@ -25,6 +25,7 @@ import * as m0019 from './0019-ad-schedule.js';
 import * as m0021 from './0021-home-picks.js';
 import * as m0022 from './0022-search-grams.js';
 import * as m0023 from './0023-catalogue-version.js';
+import * as m0024 from './0024-import-jobs.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-home-picks': m0021,
   '0022-search-grams': m0022,
   '0023-catalogue-version': m0023,
+  '0024-import-jobs': m0024,
 };
