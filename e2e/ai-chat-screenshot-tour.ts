@@ -16,13 +16,13 @@ import { startServerAndBrowser } from './support/harness.js';
 import { keepScreenshot, newThemedContext, settle, THEMES, type Theme } from './support/screenshots.js';
 import { REPO_ROOT, type RunningServer } from './support/server.js';
 
-async function tour(browser: Browser, server: RunningServer, dataDir: string, seed: ChatSeed, theme: Theme) {
+async function tour(browser: Browser, server: RunningServer, seed: ChatSeed, theme: Theme) {
   const context = await newThemedContext(browser, server.baseURL, theme);
   const page = await context.newPage();
   try {
     await openApp(page);
     const { uid } = await storedSession(page);
-    await giveCredits(dataDir, uid, 5);
+    await giveCredits(server, uid, 5);
     await go(page, `/pages/novel/reader?column=${seed.workId}&chapter=${seed.chapterIds[1]}`);
     await page.getByTestId('novel-reader').waitFor();
     await page.waitForTimeout(1500); // the reading place is saved shortly after opening
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   let browser: Browser | null = null;
   try {
     [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
-    for (const theme of THEMES) await tour(browser, server, dataDir, seed, theme);
+    for (const theme of THEMES) await tour(browser, server, seed, theme);
     console.log(`screenshots written to ${process.env['E2E_SCREENSHOTS']}`);
   } catch (error) {
     if (server) console.error(server.output().slice(-3000));

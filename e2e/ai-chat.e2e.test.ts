@@ -44,7 +44,7 @@ describe('AI character chat', () => {
   it('streams a reply from a character of a work the user is reading, charging a credit', async () => {
     await openApp(page);
     const { uid } = await storedSession(page);
-    await giveCredits(dataDir, uid, 3);
+    await giveCredits(server, uid, 3);
     // Reading chapter 2 makes chapters 1–2 what the characters know.
     await go(page, `/pages/novel/reader?column=${seed.workId}&chapter=${seed.chapterIds[1]}`);
     await page.getByTestId('novel-reader').waitFor();

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
+import { executeServerDb, queryServerDb } from './support/import-status.js';
 import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { runImport } from '../packages/server/src/import/library-importer.js';
@@ -96,24 +97,18 @@ async function importLibrary(): Promise<void> {
   writeFileSync(join(show, 'Pixel Garden - 03.mp4'), Buffer.alloc(8192, 3));
 }
 
-/** Reads a transcode job row from the running server's SQLite file. */
-async function job(chapterId: number) {
-  const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
-  try {
-    return await db
-      .selectFrom('transcode_jobs')
-      .selectAll()
-      .where('chapter_id', '=', chapterId)
-      .executeTakeFirst();
-  } finally {
-    await db.destroy();
-  }
+/** A transcode job row, from the running server's database (SQLite, or a cluster's PostgreSQL). */
+function job(chapterId: number): { status: string; output_prefix: string } | undefined {
+  return queryServerDb<{ status: string; output_prefix: string }>(
+    server,
+    `select status, output_prefix from transcode_jobs where chapter_id = ${chapterId}`,
+  )[0];
 }
 
 async function waitForJobs(): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const states = await Promise.all(episodeIds.map(async (id) => (await job(id))?.status));
+    const states = episodeIds.map((id) => job(id)?.status);
     if (states.every((s) => s === 'ready' || s === 'failed')) return;
     if (Date.now() > deadline) throw new Error(`transcode jobs not finished: ${states.join(', ')}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -226,7 +221,7 @@ describe('anime in the browser', () => {
     await expect.poll(() => page.getByTestId('episode-note').getAttribute('data-kind')).toBe('vip');
     const key = await page.request.get(`/v3/anime/key?chapter_id=${episodeIds[1]}`);
     expect(key.status()).toBe(403);
-    const row = await job(episodeIds[1]!);
+    const row = job(episodeIds[1]!);
     const variant = await page.request.get(`/media/${row!.output_prefix}/v240/index.m3u8`);
     expect(await variant.text()).toContain('METHOD=AES-128');
     const segment = await page.request.get(`/media/${row!.output_prefix}/v240/seg_0000.ts`);
@@ -235,13 +230,8 @@ describe('anime in the browser', () => {
 
   it('plays the encrypted VIP episode once the session is VIP (key fetched with its token)', async () => {
     const uid = Number(await page.evaluate(() => localStorage.getItem('uid')));
-    const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
-    try {
-      const until = Math.floor(Date.now() / 1000) + 86_400;
-      await db.updateTable('users').set({ vip: 1, viptime: until }).where('id', '=', uid).execute();
-    } finally {
-      await db.destroy();
-    }
+    const until = Math.floor(Date.now() / 1000) + 86_400;
+    executeServerDb(server, `update users set vip = 1, viptime = ${until} where id = ${uid}`);
     await page.goto(`/#/pages/anime/details?id=${workId}`);
     await page.goto(`/#/pages/anime/player?id=${workId}&ep=${episodeIds[1]}`);
     await page.getByTestId('video-player').waitFor();

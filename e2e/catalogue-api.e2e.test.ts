@@ -102,8 +102,7 @@ describe('a seeded catalogue on the built server', () => {
   it('ranks by views after reads, and keeps the counts across a clean restart', async () => {
     const target = seeded.comics[4]!;
     for (let i = 0; i < 3; i += 1) await call('/v3/comic/read', { chapter_id: target.chapters[0]!.id });
-    await server.stop();
-    server = await startServer({ DATA_DIR: dataDir });
+    await server.restart();
     const init = await call<{ token: string; user: { id: number } }>('/v3/app/init', {
       deviceid: 'e2e-catalogue-device',
     });

@@ -41,6 +41,9 @@ async function post(page: Page, text: string): Promise<void> {
   await page.getByTestId('comment-text').fill(text);
   await page.getByTestId('comment-send').click();
   await page.getByText(text, { exact: true }).first().waitFor();
+  // Sent means the box is empty again and no longer replying: the next step may start a new reply.
+  await expect.poll(() => page.getByTestId('comment-text').inputValue()).toBe('');
+  expect(await page.getByTestId('comment-reply-cancel').count()).toBe(0);
 }
 
 /** The id of the comment row whose text is exactly `text`. */

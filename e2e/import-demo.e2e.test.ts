@@ -39,7 +39,8 @@ describe('the demo library on a fresh start', () => {
       });
       expect(status).toBe('done');
       const kinds = query<{ type: number; n: number; finished: number; vip: number }>(
-        'select type, count(*) n, sum(is_end) finished, sum(pay = 2) vip from works group by type order by type',
+        // A CASE, not sum(pay = 2): PostgreSQL (E2E_CLUSTER) does not add up booleans.
+        'select type, count(*) n, sum(is_end) finished, sum(case when pay = 2 then 1 else 0 end) vip from works group by type order by type',
       );
       expect(kinds.map((k) => k.type)).toEqual([0, 1, 2]);
       expect(kinds.reduce((n, k) => n + k.n, 0)).toBeGreaterThanOrEqual(24);

@@ -31,6 +31,14 @@ const CLUSTER_BROWSER_TESTS = [
   'money.e2e.test.ts',
   'accounts.e2e.test.ts',
   'tasks.e2e.test.ts',
+  'community.e2e.test.ts',
+  'ai-chat.e2e.test.ts',
+  'anime.e2e.test.ts',
+  'catalogue-api.e2e.test.ts',
+  'opds-tokens.e2e.test.ts',
+  'ads-update.e2e.test.ts',
+  'import-demo.e2e.test.ts',
+  'admin-console.e2e.test.ts',
 ];
 const reportDir = mkdtempSync(join(tmpdir(), 'dm51-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -1,34 +1,33 @@
 /**
  * Helpers of the ads and update browser tests (issue 13): ad rows and settings written straight
- * into the running server's SQLite database, and a copy of the built web app the server is pointed
+ * into the running server's database (its SQLite file, or a cluster's PostgreSQL), and a copy of the built web app the server is pointed
  * at (WEB_DIR), so a test can "deploy" a new build under a running page.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { executeServerDb, queryServerDb } from './import-status.js';
 import type { RunningServer } from './server.js';
 import { REPO_ROOT } from './server.js';
 
-/** A colourful ad picture that needs no media upload. */
+/**
+ * A colourful ad picture that needs no media upload. Kept compact (shared attributes on the root):
+ * as a URL it must fit the ads.pic column, varchar(1024) on PostgreSQL.
+ */
 export const AD_PIC = `data:image/svg+xml,${encodeURIComponent(
-  `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="360" viewBox="0 0 300 360">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff7a59"/><stop offset="1" stop-color="#fd3f6d"/></linearGradient></defs>
-  <rect width="300" height="360" rx="24" fill="url(#g)"/>
-  <circle cx="150" cy="130" r="72" fill="#ffd84d"/>
-  <text x="150" y="152" font-family="sans-serif" font-size="64" font-weight="700" text-anchor="middle" fill="#fd3f6d">VIP</text>
-  <text x="150" y="265" font-family="sans-serif" font-size="44" font-weight="700" text-anchor="middle" fill="#fff">50% OFF</text>
-  <text x="150" y="315" font-family="sans-serif" font-size="26" text-anchor="middle" fill="#fff">today only</text>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="360" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="#fff">
+<defs><linearGradient id="g" x2="1" y2="1"><stop stop-color="#ff7a59"/><stop offset="1" stop-color="#fd3f6d"/></linearGradient></defs>
+<rect width="300" height="360" rx="24" fill="url(#g)"/>
+<circle cx="150" cy="130" r="72" fill="#ffd84d"/>
+<text x="150" y="152" font-size="64" fill="#fd3f6d">VIP</text>
+<text x="150" y="265" font-size="44">50% OFF</text>
+<text x="150" y="315" font-size="26" font-weight="400">today only</text>
 </svg>`,
 )}`;
 
-function withServerDb<T>(server: RunningServer, work: (db: SqliteDatabase.Database) => T): T {
-  const db = new SqliteDatabase(join(server.dataDir, 'app.db'), { timeout: 5000 });
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
+/** A SQL literal both engines read the same (test values only: numbers and plain strings). */
+function literal(value: string | number): string {
+  return typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`;
 }
 
 export interface AdRow {
@@ -55,26 +54,28 @@ export interface AdRow {
 
 /** Inserts an enabled ad and returns its id. */
 export function insertAd(server: RunningServer, ad: AdRow): number {
-  const row = { name: `${ad.page} ad`, pic: AD_PIC, pic_width: 180, pic_height: 216, ...ad };
+  const row: Record<string, string | number> = {
+    name: `${ad.page} ad`,
+    pic: AD_PIC,
+    pic_width: 180,
+    pic_height: 216,
+    ...ad,
+    created_time: Math.floor(Date.now() / 1000),
+  };
   const columns = Object.keys(row);
-  return withServerDb(server, (db) => {
-    const result = db
-      .prepare(
-        `insert into ads (${columns.join(', ')}, created_time) values (${columns.map((c) => `@${c}`).join(', ')}, @now)`,
-      )
-      .run({ ...row, now: Math.floor(Date.now() / 1000) });
-    return Number(result.lastInsertRowid);
-  });
+  executeServerDb(
+    server,
+    `insert into ads (${columns.join(', ')}) values (${columns.map((c) => literal(row[c]!)).join(', ')})`,
+  );
+  // The newest ad is this one: a test's set-up runs alone, before anything else adds ads.
+  return queryServerDb<{ id: number }>(server, 'select max(id) as id from ads')[0]!.id;
 }
 
 /** Writes a settings row (JSON value), as the console will. */
 export function setSetting(server: RunningServer, key: string, value: unknown): void {
-  withServerDb(server, (db) =>
-    db
-      .prepare(
-        'insert into settings (key, value, updated_time) values (?, ?, ?) on conflict (key) do update set value = excluded.value',
-      )
-      .run(key, JSON.stringify(value), Math.floor(Date.now() / 1000)),
+  executeServerDb(
+    server,
+    `insert into settings (key, value, updated_time) values (${literal(key)}, ${literal(JSON.stringify(value))}, ${Math.floor(Date.now() / 1000)}) on conflict (key) do update set value = excluded.value`,
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * AI chat steps the browser test and the screenshot tour share (issue 14): a novel whose chapters
  * name their characters, and AI credits given to a session through the real ledger (top-up, then
- * credits bought with the coins), on the server's own SQLite file.
+ * credits bought with the coins), on the server's own database (SQLite, or a cluster's PostgreSQL).
  */
 import { join } from 'node:path';
 import { LocalMediaStore } from '../../packages/server/src/media/local-media-store.js';
@@ -11,7 +11,7 @@ import { createMoneyServices } from '../../packages/server/src/services/money-se
 import { buildNovelChapter, buildWork } from '../../packages/server/src/testing/catalogue-factory.js';
 import { topUp } from '../../packages/server/src/testing/money-factory.js';
 import { seedCatalogue } from './seed-catalogue.js';
-import { E2E_KEYS } from './server.js';
+import { E2E_KEYS, type RunningServer } from './server.js';
 
 export const CHAT_CHAPTERS = [
   'Mira walked into the old library at dusk, looking for the silver key her mother had hidden. "I am looking for the silver key," said Mira, and her voice echoed between the shelves. Tom laughed at her from the stairs. "Nobody has seen that key for years," Tom said.',
@@ -49,9 +49,15 @@ export async function seedChatCatalogue(dataDir: string): Promise<ChatSeed> {
   }
 }
 
-/** Gives `userId` AI credits through the ledger (coins topped up, then spent on credits); no free tries. */
-export async function giveCredits(dataDir: string, userId: number, credits: number): Promise<void> {
-  const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
+/**
+ * Gives `userId` AI credits through the ledger (coins topped up, then spent on credits); no free
+ * tries. Works on the running server's own database: its SQLite file, or a cluster's PostgreSQL.
+ */
+export async function giveCredits(server: RunningServer, userId: number, credits: number): Promise<void> {
+  const db = createDatabase({
+    databaseUrl: server.databaseUrl ?? null,
+    sqlitePath: join(server.dataDir, 'app.db'),
+  });
   try {
     const money = createMoneyServices(db, silentLog, {});
     await topUp(db, money, userId, { coins: credits * 3 });

@@ -243,9 +243,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       copySeededData(seededDir, instanceEnv(join(root, 'copy'), 0, 'copy'));
 
     const instances: ClusterInstance[] = [];
-    const launch = async (index: number): Promise<ClusterInstance> => {
+    /** Starts instance `index`; on `port` when it is one the balancer already sends to (a restart). */
+    const launch = async (index: number, port?: number): Promise<ClusterInstance> => {
       const name = `i${index + 1}`;
-      const port = await freeLoopbackPort();
+      port ??= await freeLoopbackPort();
       const dataDir = join(root, name);
       const baseURL = `http://127.0.0.1:${port}`;
       let output = '';
@@ -304,7 +305,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     return {
       baseURL,
       dataDir: instances[0]!.dataDir,
-      pid: instances[0]!.pid,
+      get pid() {
+        return instances[0]!.pid;
+      },
       databaseUrl,
       redisPrefix,
       s3Endpoint,
@@ -317,6 +320,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         const instance = await launch(instances.length);
         instances.push(instance);
         return instance;
+      },
+      // Every instance stopped cleanly (their buffered counters written), then started again on its
+      // port and scratch folder behind the same balancer; the database, Redis and store are kept.
+      async restart() {
+        const ports = instances.map((instance) => Number(new URL(instance.baseURL).port));
+        for (const instance of instances) await instance.stop();
+        for (const [index, port] of ports.entries()) instances[index] = await launch(index, port);
+        await waitForOk(`${baseURL}${READY_PATH}`, 15_000, balancer);
       },
       stop: stopAll,
     };

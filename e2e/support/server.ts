@@ -21,6 +21,11 @@ export interface RunningServer {
   pid: number;
   output(): string;
   stop(): Promise<void>;
+  /**
+   * A clean restart with the data kept: stopped (SIGTERM, so buffered counters are written) and
+   * started again at the same address; a cluster restarts every instance behind the same balancer.
+   */
+  restart(): Promise<void>;
   /** Set when the server is a scaled deployment on PostgreSQL (E2E_CLUSTER; support/cluster.ts). */
   databaseUrl?: string;
 }
@@ -63,47 +68,59 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'dm51-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'packages/server/dist/server.js')], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ENVELOPE_KEY: E2E_KEYS.envelopeKey,
-      API_KEY: E2E_KEYS.apiKey,
-      IMAGE_XOR_KEY: String(E2E_KEYS.imageXorKey),
-      LOG_LEVEL: 'warn',
-      // Browser tests expect an empty catalogue; e2e/import-demo.e2e.test.ts turns the demo on.
-      DEMO_LIBRARY: 'off',
-      // No CPU on HLS packaging unless a test asks (e2e/anime.e2e.test.ts passes TRANSCODE: 'on').
-      TRANSCODE: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  try {
-    await waitForHealthy(baseURL, child, 30_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
-  }
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(process.execPath, [join(REPO_ROOT, 'packages/server/dist/server.js')], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: process.env['HOME'] ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ENVELOPE_KEY: E2E_KEYS.envelopeKey,
+        API_KEY: E2E_KEYS.apiKey,
+        IMAGE_XOR_KEY: String(E2E_KEYS.imageXorKey),
+        LOG_LEVEL: 'warn',
+        // Browser tests expect an empty catalogue; e2e/import-demo.e2e.test.ts turns the demo on.
+        DEMO_LIBRARY: 'off',
+        // No CPU on HLS packaging unless a test asks (e2e/anime.e2e.test.ts passes TRANSCODE: 'on').
+        TRANSCODE: 'off',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitForHealthy(baseURL, child, 30_000);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    }
+  };
+  const terminate = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  await launch();
   return tracked({
     baseURL,
     dataDir,
-    pid: child.pid ?? 0,
+    get pid() {
+      return child.pid ?? 0;
+    },
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await terminate();
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await terminate();
+      await launch();
     },
   });
 }

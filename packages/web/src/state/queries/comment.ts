@@ -102,7 +102,12 @@ export function useAddComment() {
       content: string;
       imgList: string[];
     }) => callApi(commentAddCall, input),
-    onSuccess: () => invalidate(),
+    // Not awaited: the comment box clears (text, pictures, reply target) as soon as the server has
+    // the comment. Awaiting the refetch let the new comment show in the list before the box was
+    // reset, so a reply started at that moment lost its target and was posted as a new comment.
+    onSuccess: () => {
+      void invalidate();
+    },
   });
 }
 
