@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { IMPORT_JOB_STALE_MS, ImportJobService } from './import-job.service.js';
+import { lockPath } from './import-lock.js';
+import { holdDatabaseImportLock } from './testing/hold-import-lock.js';
 import { writeCbz } from './testing/library-fixtures.js';
 
 let ctx: TestApp;
@@ -131,6 +133,42 @@ describe('background imports', () => {
       reason: expect.stringContaining('stopped before it finished'),
     });
   }, 120_000);
+
+  it('an automatic import finding another instance importing leaves no failed job; a scan says why it failed', async () => {
+    const imports = ctx.app.services.imports;
+    // PostgreSQL: another instance holds the catalogue's import lock. SQLite: the CLI beside the
+    // server (a live process in the lock file) — not another instance, so it is shown either way.
+    const url = testDatabaseUrl();
+    const held = url ? await holdDatabaseImportLock(ctx.db, url) : null;
+    if (!held) writeFileSync(lockPath(ctx.config.dataDir), '1');
+    try {
+      const automatic = await imports.enqueue(lib, { quietWhenBusyElsewhere: true });
+      const quiet = await imports.waitFor(automatic.id);
+      const scan = await imports.enqueue(lib);
+      const shown = await imports.waitFor(scan.id);
+      const listed = (await imports.list()).map((job) => job.id);
+      expect(shown).toMatchObject({
+        state: 'failed',
+        reason: expect.stringContaining('another import is running'),
+      });
+      expect(listed).toContain(scan.id);
+      expect(quiet.state).toBe('failed');
+      if (held) {
+        expect(quiet.busyElsewhere).toBe(true);
+        expect(listed).not.toContain(automatic.id);
+        expect(await imports.get(automatic.id)).toMatchObject({ busyElsewhere: true });
+        expect(
+          await new ImportJobService(ctx.db, null, ctx.app.log, 'instance-2').get(automatic.id),
+        ).toBeNull();
+      } else {
+        expect(quiet).toMatchObject({ busyElsewhere: false, reason: expect.stringContaining('(process 1)') });
+        expect(listed).toContain(automatic.id);
+      }
+    } finally {
+      if (held) await held.release();
+      else rmSync(lockPath(ctx.config.dataDir), { force: true });
+    }
+  }, 60_000);
 
   it('closes as failed the jobs of an instance that stopped, and nothing else', async () => {
     const now = Date.now();

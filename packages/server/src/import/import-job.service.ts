@@ -31,6 +31,13 @@ export interface ImportJob {
   settleMs: number;
   /** An empty folder is refused rather than emptying the catalogue (LIBRARY_DIR imports). */
   keepWhenEmpty: boolean;
+  /**
+   * An automatic import (the start-up one, the watcher's) that finds another instance importing
+   * leaves no row: that instance's run covers the folder, so a failed job would be noise.
+   */
+  quietWhenBusyElsewhere: boolean;
+  /** The job did not run because another instance held the import lock. */
+  busyElsewhere: boolean;
   state: ImportJobState;
   progress: ImportProgress | null;
   summary: ImportSummary | null;
@@ -66,6 +73,8 @@ function jobFromRow(row: ImportJobRow): ImportJob {
     demo: row.demo === 1,
     settleMs: 0,
     keepWhenEmpty: false,
+    quietWhenBusyElsewhere: false,
+    busyElsewhere: false,
     state: row.state as ImportJobState,
     progress: parseJson<ImportProgress>(row.progress),
     summary: parseJson<ImportSummary>(row.summary),
@@ -121,7 +130,13 @@ export class ImportJobService {
    */
   async enqueue(
     root: string,
-    options: { demo?: boolean; settleMs?: number; keepWhenEmpty?: boolean; followUp?: boolean } = {},
+    options: {
+      demo?: boolean;
+      settleMs?: number;
+      keepWhenEmpty?: boolean;
+      followUp?: boolean;
+      quietWhenBusyElsewhere?: boolean;
+    } = {},
   ): Promise<ImportJob> {
     if (!this.config) throw new Error('background imports need the server configuration');
     const pending = this.findPending(root, options.followUp ?? false);
@@ -141,6 +156,8 @@ export class ImportJobService {
       demo,
       settleMs: options.settleMs ?? 0,
       keepWhenEmpty: options.keepWhenEmpty ?? false,
+      quietWhenBusyElsewhere: options.quietWhenBusyElsewhere ?? false,
+      busyElsewhere: false,
       state: 'queued',
       progress: null,
       summary: null,
@@ -176,7 +193,7 @@ export class ImportJobService {
 
   /** Whether this instance has `root` queued or running. */
   hasLocalActive(root: string): boolean {
-    return this.jobs.some((j) => j.root === root && (j.state === 'queued' || j.state === 'running'));
+    return this.findPending(root, false) !== undefined;
   }
 
   /** Any instance's job: this instance's own from memory, another's from its row. */
@@ -213,7 +230,16 @@ export class ImportJobService {
   /** Closes the jobs of instances that stopped beating (killed, or cut off from the database). Returns how many. */
   async closeAbandoned(): Promise<number> {
     const now = Date.now();
-    return this.rows.closeAbandoned(now, { staleBefore: now - IMPORT_JOB_STALE_MS });
+    return this.closeAbandonedRows(now, { staleBefore: now - IMPORT_JOB_STALE_MS });
+  }
+
+  private async closeAbandonedRows(
+    now: number,
+    which: { staleBefore: number; exceptOwner?: string },
+  ): Promise<number> {
+    const closed = await this.rows.closeAbandoned(now, which);
+    if (closed > 0) this.log.warn({ closed }, 'import jobs of a stopped instance closed as failed');
+    return closed;
   }
 
   /** While this instance has jobs queued or running, it says so (and closes other instances' stale ones). */
@@ -226,8 +252,7 @@ export class ImportJobService {
   private async beat(): Promise<void> {
     try {
       await this.rows.beat(this.owner, Date.now());
-      const closed = await this.closeAbandoned();
-      if (closed > 0) this.log.warn({ closed }, 'import jobs of a stopped instance closed as failed');
+      await this.closeAbandoned();
     } catch (error) {
       this.log.warn({ err: error }, 'import job heartbeat failed');
     }
@@ -264,15 +289,9 @@ export class ImportJobService {
     // The worker reports only once it holds the catalogue's import lock: any other instance's job
     // still marked running lost its run (its instance died and the lock went with its connection).
     if (first) {
-      void this.rows
-        .closeAbandoned(now, { staleBefore: now + 1, exceptOwner: this.owner })
-        .then(
-          (closed) =>
-            closed > 0 && this.log.warn({ closed }, 'import jobs of a stopped instance closed as failed'),
-        )
-        .catch((error: unknown) =>
-          this.log.warn({ err: error }, 'import jobs of a stopped instance not closed'),
-        );
+      void this.closeAbandonedRows(now, { staleBefore: now + 1, exceptOwner: this.owner }).catch(
+        (error: unknown) => this.log.warn({ err: error }, 'import jobs of a stopped instance not closed'),
+      );
     }
     if (now - (this.progressWrittenAt.get(job.id) ?? 0) < PROGRESS_WRITE_MS) return;
     this.progressWrittenAt.set(job.id, now);
@@ -316,10 +335,23 @@ export class ImportJobService {
     Object.assign(job, update, { state, finishedAt: Date.now() });
     this.progressWrittenAt.delete(job.id);
     // Waiters hear of it once the row says so too: whoever reads the list next sees the same.
-    void this.persist(job, true).then(() => {
+    const written =
+      job.busyElsewhere && job.quietWhenBusyElsewhere ? this.forget(job) : this.persist(job, true);
+    void written.then(() => {
       for (const resolve of this.waiters.get(job.id) ?? []) resolve({ ...job });
       this.waiters.delete(job.id);
     });
+  }
+
+  /** Deletes a job's row after its earlier writes (a quiet job that did not run). */
+  private forget(job: ImportJob): Promise<void> {
+    const previous = this.writes.get(job.id) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.rows.delete(job.id))
+      .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'import job row not deleted'))
+      .finally(() => this.writes.delete(job.id));
+    this.writes.set(job.id, next);
+    return next;
   }
 
   private async pump(): Promise<void> {
@@ -373,8 +405,11 @@ export class ImportJobService {
         });
       } else {
         settled = true;
-        log.warn({ reason: message.reason }, 'import failed');
-        this.finish(job, 'failed', { reason: message.reason });
+        const busyElsewhere = message.busyElsewhere === true;
+        if (busyElsewhere && job.quietWhenBusyElsewhere)
+          log.info('another instance is importing; this automatic import is not needed');
+        else log.warn({ reason: message.reason }, 'import failed');
+        this.finish(job, 'failed', { reason: message.reason, busyElsewhere });
       }
     });
     worker.on('error', (error) => {

@@ -8,6 +8,7 @@ import { createDatabase } from '../db/database.js';
 import { generateDemoLibrary } from '../demo/demo-library.js';
 import { createMediaStore } from '../media/create-media-store.js';
 import type { MediaStoreConfig } from '../media/media-store-config.js';
+import { ImportBusyError } from './import-lock.js';
 import type { ImportProgress, ImportSummary } from './import-types.js';
 import { runImport } from './library-importer.js';
 
@@ -31,7 +32,8 @@ export interface ImportWorkerInput {
 export type ImportWorkerMessage =
   | { type: 'progress'; progress: ImportProgress }
   | { type: 'done'; summary: ImportSummary }
-  | { type: 'failed'; reason: string };
+  /** `busyElsewhere`: another server instance holds the catalogue's import lock (PostgreSQL). */
+  | { type: 'failed'; reason: string; busyElsewhere?: boolean };
 
 async function work(input: ImportWorkerInput): Promise<void> {
   const post = (message: ImportWorkerMessage) => parentPort?.postMessage(message);
@@ -68,7 +70,11 @@ async function work(input: ImportWorkerInput): Promise<void> {
     });
     post({ type: 'done', summary });
   } catch (error) {
-    post({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
+    post({
+      type: 'failed',
+      reason: error instanceof Error ? error.message : String(error),
+      busyElsewhere: error instanceof ImportBusyError && error.pid === null,
+    });
   } finally {
     await db.destroy();
     media.close?.();

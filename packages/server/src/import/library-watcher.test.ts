@@ -237,6 +237,15 @@ describe('watching LIBRARY_DIR', () => {
           ? /another import is running \(on another server instance\)/
           : /another import is running \(process 1\)/,
       );
+      // Another instance importing (PostgreSQL) leaves no failed job in the console's list: its run
+      // covers the shared folder. A CLI import beside the server (SQLite) is shown as the reason.
+      const listed = await until('the busy job to be settled in the list', async () => {
+        const rows = await ctx.app.services.imports.list();
+        const row = rows.find((job) => job.id === busy.id);
+        return held ? !row && { row: null } : row?.state === 'failed' && { row };
+      });
+      if (held) expect(listed.row).toBeNull();
+      else expect(listed.row?.reason).toMatch(/another import is running \(process 1\)/);
     } finally {
       if (held) await held.release();
       else rmSync(lockPath(ctx.config.dataDir), { force: true });

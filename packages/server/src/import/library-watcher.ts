@@ -21,7 +21,12 @@ import { ignoredByWalker } from './library-walker.js';
 export interface ImportQueue {
   enqueue(
     root: string,
-    options: { settleMs?: number; keepWhenEmpty?: boolean; followUp?: boolean },
+    options: {
+      settleMs?: number;
+      keepWhenEmpty?: boolean;
+      followUp?: boolean;
+      quietWhenBusyElsewhere?: boolean;
+    },
   ): Promise<ImportJob>;
   waitFor(id: number): Promise<ImportJob>;
 }
@@ -135,6 +140,8 @@ export class LibraryWatcher {
         settleMs: this.config.settleMs,
         keepWhenEmpty: true,
         followUp: true,
+        // Another instance importing the same shared folder: no failed job in the console, just a retry.
+        quietWhenBusyElsewhere: true,
       });
     } catch (error) {
       this.log.warn({ err: error }, 'library import not queued');
@@ -151,7 +158,10 @@ export class LibraryWatcher {
     if (this.closed) return;
     const deferred = job.summary?.files.deferred ?? 0;
     this.failures = job.state === 'failed' ? this.failures + 1 : 0;
-    if (job.state === 'failed') this.log.warn({ job: job.id, reason: job.reason }, 'library import failed');
+    if (job.state === 'failed' && job.busyElsewhere)
+      this.log.info({ job: job.id }, 'another instance is importing the library; trying again later');
+    else if (job.state === 'failed')
+      this.log.warn({ job: job.id, reason: job.reason }, 'library import failed');
     if (job.state === 'done' && deferred === 0) return;
     // Files still being copied get another run once they can have settled; a failed run (another
     // import held the lock) is tried again a little later, unless a change comes first.

@@ -34,6 +34,7 @@ export async function resumeAbandonedImport(app: FastifyInstance, root: string):
   const job = await imports.enqueue(root, {
     keepWhenEmpty: true,
     settleMs: app.config.libraryWatch?.settleMs ?? 0,
+    quietWhenBusyElsewhere: true,
   });
   app.log
     .child({ module: 'imports' })
@@ -52,9 +53,12 @@ export async function scheduleStartupImports(app: FastifyInstance): Promise<void
         .watch(config.libraryDir, watch)
         .catch((error: unknown) => log.warn({ err: error }, 'the library folder cannot be watched'));
     }
+    // Every instance queues it; on a cluster the one holding the import lock runs it and the
+    // others' jobs leave no row (quietWhenBusyElsewhere), so the console lists one start-up import.
     const job = await app.services.imports.enqueue(config.libraryDir, {
       settleMs: watch?.settleMs ?? 0,
       keepWhenEmpty: true,
+      quietWhenBusyElsewhere: true,
     });
     log.info({ job: job.id, root: config.libraryDir }, 'library import queued (LIBRARY_DIR)');
     // Several instances (PostgreSQL): an import whose instance died is resumed by a live one.
