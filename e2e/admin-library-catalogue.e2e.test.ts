@@ -65,8 +65,11 @@ describe('Library and Catalogue in the console', () => {
 
   it('starts a full rescan and watches it reach done with the counts', async () => {
     await operator.goto('/admin/library');
+    // The card follows the job this click started (not an older one, nor another instance's).
+    const started = operator.waitForResponse((r) => r.url().endsWith('/library/scan') && r.ok());
     await operator.getByTestId('library-rescan').first().click();
-    const job = operator.locator('[data-testid="library-job"][data-state="done"]');
+    const { data } = (await (await started).json()) as { data: { id: number } };
+    const job = operator.locator(`[data-testid="library-job"][data-state="done"][data-job-id="${data.id}"]`);
     await job.waitFor({ timeout: 120_000 });
     expect(await operator.getByTestId('library-job-imported').textContent()).toBe('2');
   }, 150_000);

@@ -10,9 +10,8 @@ import { join } from 'node:path';
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
  * Browser tests that also run against a scaled deployment (three instances, PostgreSQL, Redis, S3,
- * HAProxy): the launch, the protocol, invites, analytics, AI images, five console sections, and
- * the catalogue, reader, money, accounts and tasks on a catalogue seeded into an embedded folder
- * and moved onto the cluster with npm run copy-data (e2e/support/cluster.ts).
+ * HAProxy): every browser-test file but the cluster test itself. Those that seed a catalogue into
+ * an embedded folder have it moved onto the cluster with npm run copy-data (e2e/support/cluster.ts).
  */
 const CLUSTER_BROWSER_TESTS = [
   'app-shell.e2e.test.ts',
@@ -39,6 +38,8 @@ const CLUSTER_BROWSER_TESTS = [
   'ads-update.e2e.test.ts',
   'import-demo.e2e.test.ts',
   'admin-console.e2e.test.ts',
+  'admin-library-catalogue.e2e.test.ts',
+  'admin-catalogue-more.e2e.test.ts',
 ];
 const reportDir = mkdtempSync(join(tmpdir(), 'dm51-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -134,7 +134,7 @@ describe('background imports', () => {
     });
   }, 120_000);
 
-  it('an automatic import finding another instance importing leaves no failed job; a scan says why it failed', async () => {
+  it('an automatic import finding another instance importing leaves no failed job; another job says why it failed', async () => {
     const imports = ctx.app.services.imports;
     // PostgreSQL: another instance holds the catalogue's import lock. SQLite: the CLI beside the
     // server (a live process in the lock file) — not another instance, so it is shown either way.
@@ -169,6 +169,45 @@ describe('background imports', () => {
       else rmSync(lockPath(ctx.config.dataDir), { force: true });
     }
   }, 60_000);
+
+  it('an operator’s full rescan waits behind another import, then reads every file again', async () => {
+    const imports = ctx.app.services.imports;
+    const other = new ImportJobService(ctx.db, null, ctx.app.log, 'instance-2');
+    const url = testDatabaseUrl();
+    const held = url ? await holdDatabaseImportLock(ctx.db, url) : null;
+    if (!held) writeFileSync(lockPath(ctx.config.dataDir), '1');
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      if (held) await held.release();
+      else rmSync(lockPath(ctx.config.dataDir), { force: true });
+    };
+    try {
+      const scan = await imports.enqueue(lib, { rereadAll: true, waitForLock: true });
+      // Queued behind the other import, as every instance sees it; a plain scan joins it.
+      for (const service of [imports, other]) {
+        await expect
+          .poll(async () => (await service.get(scan.id))?.progress?.phase, { timeout: 20_000 })
+          .toBe('waiting');
+        expect((await service.get(scan.id))!.state).toBe('queued');
+      }
+      expect((await imports.enqueue(lib, { waitForLock: true })).id).toBe(scan.id);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await other.get(scan.id))!.state).toBe('queued');
+      await release();
+      const done = await other.waitFor(scan.id);
+      expect(done.state).toBe('done');
+      expect(done.startedAt).toBeGreaterThan(scan.queuedAt);
+      // Every file read again although none changed.
+      expect(done.summary?.files).toMatchObject({ imported: 12, unchanged: 0 });
+      // The next plain run finds them remembered again.
+      const next = await imports.waitFor((await imports.enqueue(lib)).id);
+      expect(next.summary?.files).toMatchObject({ imported: 0, unchanged: 12 });
+    } finally {
+      await release();
+    }
+  }, 120_000);
 
   it('closes as failed the jobs of an instance that stopped, and nothing else', async () => {
     const now = Date.now();

@@ -38,6 +38,10 @@ export interface ImportJob {
   quietWhenBusyElsewhere: boolean;
   /** The job did not run because another instance held the import lock. */
   busyElsewhere: boolean;
+  /** Read every file again (the console's full rescan), decided inside the run under the lock. */
+  rereadAll: boolean;
+  /** Wait behind another instance's (or the CLI's) import instead of failing (an operator's scan). */
+  waitForLock: boolean;
   state: ImportJobState;
   progress: ImportProgress | null;
   summary: ImportSummary | null;
@@ -75,6 +79,8 @@ function jobFromRow(row: ImportJobRow): ImportJob {
     keepWhenEmpty: false,
     quietWhenBusyElsewhere: false,
     busyElsewhere: false,
+    rereadAll: false,
+    waitForLock: false,
     state: row.state as ImportJobState,
     progress: parseJson<ImportProgress>(row.progress),
     summary: parseJson<ImportSummary>(row.summary),
@@ -99,11 +105,25 @@ function startWorker(input: ImportWorkerInput): Worker {
   return new Worker(bootstrap, { eval: true, workerData: input, execArgv: ['--conditions=source'] });
 }
 
+/** What an enqueue asks of its job (see ImportJob for each). */
+export interface ImportJobOptions {
+  demo?: boolean;
+  settleMs?: number;
+  keepWhenEmpty?: boolean;
+  /** The library watcher's request: only a queued job counts as already asked for. */
+  followUp?: boolean;
+  quietWhenBusyElsewhere?: boolean;
+  rereadAll?: boolean;
+  waitForLock?: boolean;
+}
+
 export class ImportJobService {
   /** The jobs this instance queued (it runs them), oldest first. */
   private readonly jobs: ImportJob[] = [];
   private readonly waiters = new Map<number, ((job: ImportJob) => void)[]>();
   private worker: Worker | null = null;
+  /** The job the worker was started for (queued while it waits for the lock, then running). */
+  private current: ImportJob | null = null;
   private readonly watchers: LibraryWatcher[] = [];
   private readonly rows: ImportJobsRepository;
   /** Row writes of one job, in order (a progress write never lands after the final one). */
@@ -126,26 +146,19 @@ export class ImportJobService {
    * Queues an import of `root` (the demo library when `demo`, generated first if missing). A root
    * already queued or running is not queued twice: its job is returned. With `followUp` (the
    * library watcher) only a queued job counts: a running one may have walked past the change that
-   * asked for this import, so another run is queued behind it.
+   * asked for this import, so another run is queued behind it. A job joined takes on what this
+   * request asks more (a full rescan, waiting for the lock, being shown) while its worker has not
+   * started; once it has, a request it cannot serve gets a job of its own behind it.
    */
-  async enqueue(
-    root: string,
-    options: {
-      demo?: boolean;
-      settleMs?: number;
-      keepWhenEmpty?: boolean;
-      followUp?: boolean;
-      quietWhenBusyElsewhere?: boolean;
-    } = {},
-  ): Promise<ImportJob> {
+  async enqueue(root: string, options: ImportJobOptions = {}): Promise<ImportJob> {
     if (!this.config) throw new Error('background imports need the server configuration');
-    const pending = this.findPending(root, options.followUp ?? false);
+    const pending = this.joinPending(root, options);
     if (pending) return { ...pending };
     const queuedAt = Date.now();
     const demo = options.demo ?? false;
     const id = await this.rows.insert({ root, demo, owner: this.owner, queuedTime: queuedAt });
     // Another enqueue of the same root may have been written meanwhile: the first one stands.
-    const raced = this.findPending(root, options.followUp ?? false);
+    const raced = this.joinPending(root, options);
     if (raced) {
       await this.rows.delete(id);
       return { ...raced };
@@ -158,6 +171,8 @@ export class ImportJobService {
       keepWhenEmpty: options.keepWhenEmpty ?? false,
       quietWhenBusyElsewhere: options.quietWhenBusyElsewhere ?? false,
       busyElsewhere: false,
+      rereadAll: options.rereadAll ?? false,
+      waitForLock: options.waitForLock ?? false,
       state: 'queued',
       progress: null,
       summary: null,
@@ -178,6 +193,23 @@ export class ImportJobService {
     return this.jobs.find(
       (j) => j.root === root && (j.state === 'queued' || (j.state === 'running' && !followUp)),
     );
+  }
+
+  /** The pending job that serves this request, given what it asks more (see enqueue); else none. */
+  private joinPending(root: string, options: ImportJobOptions): ImportJob | undefined {
+    const pending = this.findPending(root, options.followUp ?? false);
+    if (!pending) return undefined;
+    const wantsMore =
+      (options.rereadAll === true && !pending.rereadAll) ||
+      (options.waitForLock === true && !pending.waitForLock) ||
+      (options.quietWhenBusyElsewhere !== true && pending.quietWhenBusyElsewhere);
+    if (!wantsMore) return pending;
+    // The worker got its options when it started: only a job not started yet can take more on.
+    if (pending === this.current) return undefined;
+    pending.rereadAll ||= options.rereadAll === true;
+    pending.waitForLock ||= options.waitForLock === true;
+    pending.quietWhenBusyElsewhere &&= options.quietWhenBusyElsewhere === true;
+    return pending;
   }
 
   /** A job this instance queued, with its progress as of now. */
@@ -282,18 +314,27 @@ export class ImportJobService {
     return next;
   }
 
+  /**
+   * The worker holds the catalogue's import lock: the job is running from here on, and any other
+   * instance's job still marked running lost its run (its instance died and the lock went with
+   * its connection). A job waiting for the lock stays queued, so it is never closed so.
+   */
+  private markLocked(job: ImportJob): void {
+    const now = Date.now();
+    job.state = 'running';
+    job.startedAt = now;
+    void this.persist(job);
+    void this.closeAbandonedRows(now, { staleBefore: now + 1, exceptOwner: this.owner }).catch(
+      (error: unknown) => this.log.warn({ err: error }, 'import jobs of a stopped instance not closed'),
+    );
+  }
+
   private reportProgress(job: ImportJob, progress: ImportProgress): void {
     const first = job.progress === null;
     job.progress = progress;
     const now = Date.now();
-    // The worker reports only once it holds the catalogue's import lock: any other instance's job
-    // still marked running lost its run (its instance died and the lock went with its connection).
-    if (first) {
-      void this.closeAbandonedRows(now, { staleBefore: now + 1, exceptOwner: this.owner }).catch(
-        (error: unknown) => this.log.warn({ err: error }, 'import jobs of a stopped instance not closed'),
-      );
-    }
-    if (now - (this.progressWrittenAt.get(job.id) ?? 0) < PROGRESS_WRITE_MS) return;
+    // The first report (generating the demo, waiting for the lock) is shown at once.
+    if (!first && now - (this.progressWrittenAt.get(job.id) ?? 0) < PROGRESS_WRITE_MS) return;
     this.progressWrittenAt.set(job.id, now);
     void this.persist(job);
   }
@@ -355,12 +396,12 @@ export class ImportJobService {
   }
 
   private async pump(): Promise<void> {
-    if (this.worker || this.closed) return;
+    // `current` is set before the first await: a second pump meanwhile must not start the same job.
+    if (this.worker || this.current || this.closed) return;
     const job = this.jobs.find((j) => j.state === 'queued');
     if (!job || !this.config) return;
-    job.state = 'running';
-    job.startedAt = Date.now();
-    void this.persist(job);
+    // Queued until the worker holds the import lock (markLocked): it may wait for another instance.
+    this.current = job;
     const config = this.config;
     let pgSchema: string | null = null;
     try {
@@ -370,6 +411,7 @@ export class ImportJobService {
         pgSchema = rows[0]?.schema ?? null;
       }
     } catch (error) {
+      this.current = null;
       this.finish(job, 'failed', { reason: (error as Error).message });
       return void this.pump();
     }
@@ -383,6 +425,8 @@ export class ImportJobService {
       demo: job.demo,
       settleMs: job.settleMs,
       keepWhenEmpty: job.keepWhenEmpty,
+      rereadAll: job.rereadAll,
+      waitForLock: job.waitForLock,
       ...(config.mediaStore ? { mediaStore: config.mediaStore } : {}),
     };
     const log = this.log.child({ module: 'imports', job: job.id });
@@ -391,7 +435,8 @@ export class ImportJobService {
     this.worker = worker;
     let settled = false;
     worker.on('message', (message: ImportWorkerMessage) => {
-      if (message.type === 'progress') this.reportProgress(job, message.progress);
+      if (message.type === 'locked') this.markLocked(job);
+      else if (message.type === 'progress') this.reportProgress(job, message.progress);
       else if (message.type === 'done') {
         settled = true;
         const s = message.summary;
@@ -419,7 +464,10 @@ export class ImportJobService {
       this.finish(job, 'failed', { reason: `the import worker crashed: ${error.message}` });
     });
     worker.on('exit', (code) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker === worker) {
+        this.worker = null;
+        this.current = null;
+      }
       if (!settled) {
         settled = true;
         this.finish(job, 'failed', { reason: `the import worker stopped (exit code ${code})` });

@@ -26,17 +26,35 @@ export class ImportBusyError extends Error {
 /** The advisory lock's key: one per catalogue, i.e. per database schema. */
 export const IMPORT_LOCK_KEY = sql<number>`hashtext('dm51-import:' || current_schema())`;
 
+/** How often a run that waits for the lock asks for it again. */
+const LOCK_RETRY_MS = 1_000;
+
 /**
  * Runs `work` holding the catalogue's import lock on one connection of `db` (PostgreSQL). The
  * connection is kept for the whole run (the lock belongs to its session); `work` uses the pool's
- * other connections.
+ * other connections. Refused at once when another session holds it, unless `wait` is given: then
+ * `wait.onWaiting` is told once and the lock is asked for again every second until it is free (a
+ * try-lock loop rather than a blocking lock, so the waiting connection is never stuck in the server).
  */
-export async function withDatabaseImportLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+export async function withDatabaseImportLock<T>(
+  db: Database,
+  work: () => Promise<T>,
+  wait?: { onWaiting: () => void },
+): Promise<T> {
   return db.connection().execute(async (connection) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_lock(${IMPORT_LOCK_KEY}) as locked`.execute(connection);
-    if (!rows[0]?.locked) throw new ImportBusyError(null);
+    const tryLock = async () =>
+      (
+        await sql<{ locked: boolean }>`select pg_try_advisory_lock(${IMPORT_LOCK_KEY}) as locked`.execute(
+          connection,
+        )
+      ).rows[0]?.locked === true;
+    let locked = await tryLock();
+    if (!locked && !wait) throw new ImportBusyError(null);
+    if (!locked) wait?.onWaiting();
+    while (!locked) {
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+      locked = await tryLock();
+    }
     try {
       return await work();
     } finally {
@@ -75,6 +93,26 @@ export async function acquireImportLock(dataDir: string): Promise<() => Promise<
     }
   }
   throw new Error(`could not take the import lock at ${path}`);
+}
+
+/**
+ * The lock file, waiting while another live process holds it when `wait` is given (told once),
+ * asking again every second; refused at once otherwise.
+ */
+export async function acquireImportLockWaiting(
+  dataDir: string,
+  wait?: { onWaiting: () => void },
+): Promise<() => Promise<void>> {
+  for (let told = false; ;) {
+    try {
+      return await acquireImportLock(dataDir);
+    } catch (error) {
+      if (!(error instanceof ImportBusyError) || !wait) throw error;
+      if (!told) wait.onWaiting();
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  }
 }
 
 /** Drops a lock this process holds (a worker that was terminated could not release its own). */

@@ -156,7 +156,8 @@ export interface ImportSummary {
 }
 
 export interface ImportProgress {
-  phase: 'scanning' | 'importing' | 'removing' | 'collecting' | 'done';
+  /** `waiting`: queued behind another server instance's import (the lock is held elsewhere). */
+  phase: 'waiting' | 'scanning' | 'importing' | 'removing' | 'collecting' | 'done';
   done: number;
   total: number;
   current: string | null;

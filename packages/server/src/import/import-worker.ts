@@ -27,9 +27,15 @@ export interface ImportWorkerInput {
   keepWhenEmpty?: boolean;
   /** Where media goes (issue 17): the server's store settings; absent: local files under dataDir. */
   mediaStore?: MediaStoreConfig;
+  /** Read every file again (library-importer's rereadAll). */
+  rereadAll?: boolean;
+  /** Wait for another instance's or process's import instead of failing (an operator's scan). */
+  waitForLock?: boolean;
 }
 
 export type ImportWorkerMessage =
+  /** The run holds the catalogue's import lock: from here on it is running, not queued. */
+  | { type: 'locked' }
   | { type: 'progress'; progress: ImportProgress }
   | { type: 'done'; summary: ImportSummary }
   /** `busyElsewhere`: another server instance holds the catalogue's import lock (PostgreSQL). */
@@ -61,6 +67,24 @@ async function work(input: ImportWorkerInput): Promise<void> {
       concurrency: 2,
       settleMs: input.settleMs ?? 0,
       keepWhenEmpty: input.keepWhenEmpty ?? false,
+      rereadAll: input.rereadAll ?? false,
+      onLocked: () => post({ type: 'locked' }),
+      ...(input.waitForLock
+        ? {
+            waitForLock: {
+              onWaiting: () =>
+                post({
+                  type: 'progress',
+                  progress: {
+                    phase: 'waiting',
+                    done: 0,
+                    total: 0,
+                    current: 'another import is running; this one starts when it has finished',
+                  },
+                }),
+            },
+          }
+        : {}),
       onProgress: (progress) => {
         const now = Date.now();
         if (now - last < 200 && progress.phase === 'importing') return;

@@ -28,7 +28,7 @@ import { prepareVideo } from './anime-preparer.js';
 import { prepareComic } from './comic-preparer.js';
 import { ImportCommitter, type FileIdentity } from './import-committer.js';
 import { isSqlite } from '../db/migrations/helpers.js';
-import { acquireImportLock, withDatabaseImportLock } from './import-lock.js';
+import { acquireImportLockWaiting, withDatabaseImportLock } from './import-lock.js';
 import { ImportReport } from './import-report.js';
 import type { FileMeta, ImportKind, ImportProgress, ImportSummary, PreparedFile } from './import-types.js';
 import { walkLibrary, type LibraryUnit } from './library-walker.js';
@@ -70,6 +70,20 @@ export interface ImportOptions {
    * runs set it; the CLI on an emptied folder removes its works, as asked.
    */
   keepWhenEmpty?: boolean;
+  /**
+   * Read every file again (the console's full rescan): the library's fingerprints are forgotten
+   * inside the run, under the import lock, so no other run can read the files first and leave this
+   * one nothing to do; an interrupted run leaves the rest forgotten for the next one.
+   */
+  rereadAll?: boolean;
+  /**
+   * When another instance (PostgreSQL) or process (SQLite: the CLI) holds the import lock, wait for
+   * it (an operator's scan queued behind a running import) instead of failing at once; told when
+   * the wait starts.
+   */
+  waitForLock?: { onWaiting: () => void };
+  /** Told once the run holds the import lock (before it reads anything). */
+  onLocked?: () => void;
 }
 
 /** How long a run waits, in settle periods, for files being copied before it leaves them for later. */
@@ -108,10 +122,14 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   } catch {
     throw new ImportError(`library folder not found: ${options.root}`);
   }
+  const locked = () => {
+    options.onLocked?.();
+    return new LibraryImport(root, options).run();
+  };
   // PostgreSQL: the catalogue is shared by every instance, so the lock is the database's.
-  if (!isSqlite(options.db))
-    return withDatabaseImportLock(options.db, () => new LibraryImport(root, options).run());
-  const release = await acquireImportLock(options.dataDir);
+  if (!isSqlite(options.db)) return withDatabaseImportLock(options.db, locked, options.waitForLock);
+  const release = await acquireImportLockWaiting(options.dataDir, options.waitForLock);
+  options.onLocked?.();
   try {
     return await new LibraryImport(root, options).run();
   } finally {
@@ -156,6 +174,7 @@ class LibraryImport {
     this.prefix = `${libraryId}/`;
     this.committer = new ImportCommitter(this.repo, this.prefix);
     this.report = new ImportReport(this.root, this.prefix);
+    if (this.options.rereadAll) await this.repo.forgetFingerprints(this.prefix);
     const runId = await this.runs.startRun(libraryId, time());
     try {
       if (this.options.media instanceof LocalMediaStore) await this.options.media.removeStaleTempFiles();

@@ -90,6 +90,15 @@ export class CatalogueImportRepository {
       .execute();
   }
 
+  /** Makes every remembered file of one library look changed, so the next run reads it again. */
+  async forgetFingerprints(prefix: string): Promise<void> {
+    await this.db
+      .updateTable('library_files')
+      .set({ mtime_ms: -1 })
+      .where('path', 'like', `${prefix}%`)
+      .execute();
+  }
+
   async libraryFile(path: string): Promise<LibraryFileRecord | undefined> {
     return this.db
       .selectFrom('library_files')

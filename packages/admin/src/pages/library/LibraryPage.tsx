@@ -1,12 +1,13 @@
 /**
- * Library: the folders the server imports, "scan now" / "full rescan", the newest import job with
- * live progress (polled every second while it runs: one small in-memory answer per second is
+ * Library: the folders the server imports, "scan now" / "full rescan", the job the operator started
+ * (else the newest import job) with live progress (polled every second while it runs: one small in-memory answer per second is
  * cheaper and simpler than an SSE stream through the cookie/CSRF plugin, and survives proxies),
  * the import history and the transcode queue with retry.
  */
 import { useTable } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, List, Progress, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
 import { formatTime } from '../../components/format';
@@ -93,10 +94,18 @@ export function LibraryPage() {
   });
   const runs = useTable<Run>({ resource: 'library/runs', syncWithLocation: false });
   const transcodes = useTable<Transcode>({ resource: 'library/transcodes', syncWithLocation: false });
-  const job = jobs.result?.data?.data?.[0];
+  // The job this operator started, once there is one; else the newest (on a cluster another
+  // instance's watcher may queue a newer one meanwhile).
+  const [started, setStarted] = useState<number | null>(null);
+  const list = jobs.result?.data?.data ?? [];
+  const job = list.find((j) => j.id === started) ?? list[0];
 
   const scan = async (folder: Folder, full: boolean) => {
-    await run('post', '/library/scan', { ...(folder.id ? { libraryId: folder.id } : {}), full });
+    const answer = (await run('post', '/library/scan', {
+      ...(folder.id ? { libraryId: folder.id } : {}),
+      full,
+    })) as Job;
+    setStarted(answer.id);
     await jobs.query.refetch();
   };
 
@@ -152,7 +161,7 @@ export function LibraryPage() {
         {!job ? (
           <Typography.Text type="secondary">{t('libcat.noJob')}</Typography.Text>
         ) : (
-          <div data-testid="library-job" data-state={job.state}>
+          <div data-testid="library-job" data-state={job.state} data-job-id={job.id}>
             <Progress
               percent={job.percent}
               status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'}

@@ -61,13 +61,14 @@ export class LibraryRepository {
    * Forgets the size and time recorded for every file of the library, so the next run reads each
    * one again (a full rescan) instead of skipping the unchanged ones.
    */
-  async forgetFingerprints(trx: Database, libraryId: number): Promise<number> {
-    const result = await trx
-      .updateTable('library_files')
-      .set({ mtime_ms: -1 })
+  /** How many files of a library the catalogue remembers (what a full rescan reads again). */
+  async fileCount(trx: Database, libraryId: number): Promise<number> {
+    const row = await trx
+      .selectFrom('library_files')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('path', 'like', `${libraryId}/%`)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async transcodes(filter: TranscodeFilter, offset: number, limit: number) {

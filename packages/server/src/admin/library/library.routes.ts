@@ -53,7 +53,7 @@ export const LIBRARY_ROUTES = [
     async handler({ body, change, request }) {
       const library = request.server.services.admin.library;
       const root = await change((trx, audit) => library.prepareScan(trx, audit, body));
-      return { data: await library.enqueue(root) };
+      return { data: await library.enqueue(root, body.full) };
     },
   }),
   defineAdminRoute({

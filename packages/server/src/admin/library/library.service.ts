@@ -112,9 +112,10 @@ export class LibraryService {
 
   /**
    * Prepares an import of a known folder (`libraryId`, or LIBRARY_DIR when omitted); `full` makes
-   * the run re-read every file. Only folders the server already knows can be scanned: the console
-   * never names a path. The job is queued by `enqueue` once this transaction has committed, so the
-   * worker (its own connection) sees the forgotten fingerprints.
+   * the run re-read every file (the run itself forgets the fingerprints, under the import lock, so
+   * another instance's run cannot read the files first). Only folders the server already knows can
+   * be scanned: the console never names a path. The job is queued by `enqueue` once this
+   * transaction (the audit entry) has committed.
    */
   async prepareScan(trx: Database, audit: Audit, input: { libraryId?: number; full: boolean }) {
     let root: string;
@@ -130,20 +131,29 @@ export class LibraryService {
       root = this.libraryDir;
       libraryId = (await this.repo.libraries(trx)).find((l) => resolve(l.root) === root)?.id ?? null;
     }
-    const forgotten =
-      input.full && libraryId !== null ? await this.repo.forgetFingerprints(trx, libraryId) : 0;
+    const toReread = input.full && libraryId !== null ? await this.repo.fileCount(trx, libraryId) : 0;
     await audit({
       action: input.full ? 'library.rescan' : 'library.scan',
       targetType: 'library',
       targetId: String(libraryId ?? root),
       before: null,
-      after: { root, full: input.full, filesToReread: forgotten },
+      after: { root, full: input.full, filesToReread: toReread },
     });
     return root;
   }
 
-  async enqueue(root: string) {
-    return jobView(await this.imports.enqueue(root, root === this.libraryDir ? { keepWhenEmpty: true } : {}));
+  /**
+   * An operator's scan: shown in the list whatever happens, and on a cluster queued behind another
+   * instance's import (it waits for the lock) rather than refused.
+   */
+  async enqueue(root: string, full: boolean) {
+    return jobView(
+      await this.imports.enqueue(root, {
+        keepWhenEmpty: root === this.libraryDir,
+        rereadAll: full,
+        waitForLock: true,
+      }),
+    );
   }
 
   /** Past runs with their counts and failures (the summary the importer stored). */
