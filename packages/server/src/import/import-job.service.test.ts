@@ -245,4 +245,61 @@ describe('background imports', () => {
     expect(c!.state).toBe('running');
     expect(d!.state).toBe('done');
   });
+
+  it('reads a job whose instance stopped beating as failed before anyone closes it', async () => {
+    const now = Date.now();
+    const { id } = await ctx.db
+      .insertInto('import_jobs')
+      .values({
+        root: '/library',
+        state: 'running',
+        owner: 'instance-gone',
+        queued_time: now - 90_000,
+        started_time: now - 80_000,
+        heartbeat_time: now - IMPORT_JOB_STALE_MS - 1_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reader = new ImportJobService(ctx.db, null, ctx.app.log, 'instance-reader');
+    const seen = await reader.get(Number(id));
+    expect(seen).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('stopped before it finished'),
+    });
+    expect((await reader.list()).find((job) => job.id === Number(id))?.state).toBe('failed');
+    // Only read so: the row itself is closed by an instance with jobs of its own.
+    const row = await ctx.db
+      .selectFrom('import_jobs')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('running');
+  });
+
+  it('closes its own queued and waiting jobs when the instance shuts down', async () => {
+    const url = testDatabaseUrl();
+    const held = url ? await holdDatabaseImportLock(ctx.db, url) : null;
+    if (!held) writeFileSync(lockPath(ctx.config.dataDir), '1');
+    const stopping = new ImportJobService(ctx.db, ctx.config, ctx.app.log, 'instance-stopping');
+    const reader = new ImportJobService(ctx.db, null, ctx.app.log, 'instance-reader');
+    try {
+      // One waits for the lock in the worker, one is queued behind it.
+      const waiting = await stopping.enqueue(lib, { waitForLock: true });
+      const queued = await stopping.enqueue(join(lib, 'comics'), { waitForLock: true });
+      await expect
+        .poll(async () => (await reader.get(waiting.id))?.progress?.phase, { timeout: 20_000 })
+        .toBe('waiting');
+      expect((await reader.get(queued.id))!.state).toBe('queued');
+      await stopping.close();
+      for (const id of [waiting.id, queued.id])
+        expect(await reader.get(id)).toMatchObject({
+          state: 'failed',
+          reason: expect.stringContaining('server instance stopped'),
+        });
+    } finally {
+      await stopping.close();
+      if (held) await held.release();
+      else rmSync(lockPath(ctx.config.dataDir), { force: true });
+    }
+  }, 60_000);
 });

@@ -14,7 +14,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { isSqlite } from '../db/migrations/helpers.js';
-import { ImportJobsRepository, type ImportJobRow } from '../repositories/import-jobs.repository.js';
+import {
+  ImportJobsRepository,
+  STOPPED_INSTANCE_REASON,
+  type ImportJobRow,
+} from '../repositories/import-jobs.repository.js';
 import { releaseOwnLock } from './import-lock.js';
 import type { ImportProgress, ImportSummary } from './import-types.js';
 import type { ImportWorkerInput, ImportWorkerMessage } from './import-worker.js';
@@ -57,6 +61,9 @@ export const IMPORT_JOB_HEARTBEAT_MS = 5_000;
 export const IMPORT_JOB_STALE_MS = 30_000;
 /** Progress reaches the database at most this often (the worker reports far more often). */
 const PROGRESS_WRITE_MS = 1_000;
+/** Why this instance's unfinished jobs end when it shuts down. */
+const SHUTDOWN_REASON =
+  'the server instance stopped before it finished; the import runs again at its next start, on another instance or with a scan';
 /** How often a caller waiting on another instance's job reads its row. */
 const REMOTE_WAIT_POLL_MS = 250;
 
@@ -69,8 +76,15 @@ function parseJson<T>(text: string | null): T | null {
   }
 }
 
-/** A row written by any instance, as a job (options only the owner needs are left at defaults). */
-function jobFromRow(row: ImportJobRow): ImportJob {
+/**
+ * A row written by any instance, as a job (options only the owner needs are left at defaults). A
+ * queued or running row whose heartbeat is stale is read as what it is, failed, even before some
+ * instance writes that down (one with jobs of its own does, every few seconds).
+ */
+function jobFromRow(row: ImportJobRow, now = Date.now()): ImportJob {
+  const heartbeat = Number(row.heartbeat_time);
+  const abandoned =
+    (row.state === 'queued' || row.state === 'running') && heartbeat < now - IMPORT_JOB_STALE_MS;
   return {
     id: row.id,
     root: row.root,
@@ -81,13 +95,13 @@ function jobFromRow(row: ImportJobRow): ImportJob {
     busyElsewhere: false,
     rereadAll: false,
     waitForLock: false,
-    state: row.state as ImportJobState,
+    state: abandoned ? 'failed' : (row.state as ImportJobState),
     progress: parseJson<ImportProgress>(row.progress),
     summary: parseJson<ImportSummary>(row.summary),
-    reason: row.reason,
+    reason: abandoned ? STOPPED_INSTANCE_REASON : row.reason,
     queuedAt: Number(row.queued_time),
     startedAt: row.started_time === null ? null : Number(row.started_time),
-    finishedAt: row.finished_time === null ? null : Number(row.finished_time),
+    finishedAt: abandoned ? heartbeat : row.finished_time === null ? null : Number(row.finished_time),
   };
 }
 
@@ -370,6 +384,12 @@ export class ImportJobService {
       await worker.terminate();
       if (this.config) await releaseOwnLock(this.config.dataDir);
     }
+    // What this instance still had queued or running would look alive to the others until its
+    // heartbeat aged: it says now that it stopped (the database closes after this step).
+    await Promise.all(this.writes.values());
+    await this.rows
+      .closeOwn(this.owner, Date.now(), SHUTDOWN_REASON)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'import jobs not closed at shutdown'));
   }
 
   private finish(job: ImportJob, state: 'done' | 'failed', update: Partial<ImportJob>): void {
@@ -470,7 +490,9 @@ export class ImportJobService {
       }
       if (!settled) {
         settled = true;
-        this.finish(job, 'failed', { reason: `the import worker stopped (exit code ${code})` });
+        this.finish(job, 'failed', {
+          reason: this.closed ? SHUTDOWN_REASON : `the import worker stopped (exit code ${code})`,
+        });
         void releaseOwnLock(config.dataDir);
       }
       void this.pump();

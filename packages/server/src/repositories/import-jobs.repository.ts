@@ -4,6 +4,10 @@ import type { DB, ImportJobsTable } from '../db/schema.js';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
 
+/** Why a job whose instance stopped did not finish (closed rows, and stale rows as read). */
+export const STOPPED_INSTANCE_REASON =
+  'the instance running it stopped before it finished; the import resumes on a running instance';
+
 /** The newest jobs the console lists. */
 const LIST_LIMIT = 50;
 
@@ -53,6 +57,17 @@ export class ImportJobsRepository {
       .execute();
   }
 
+  /** This instance is stopping: its queued and running jobs end as failed with `reason`. Returns how many. */
+  async closeOwn(owner: string, now: number, reason: string): Promise<number> {
+    const result = await this.db
+      .updateTable('import_jobs')
+      .set({ state: 'failed', finished_time: now, reason })
+      .where('owner', '=', owner)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /**
    * Closes the queued and running jobs whose owner stopped beating before `staleBefore` (it was
    * killed or lost its database); with `exceptOwner`, the other instances' running jobs of a run
@@ -64,8 +79,7 @@ export class ImportJobsRepository {
       .set({
         state: 'failed',
         finished_time: now,
-        reason:
-          'the instance running it stopped before it finished; the import resumes on a running instance',
+        reason: STOPPED_INSTANCE_REASON,
       })
       // An abandoned run is a running job; a job a live instance queued meanwhile stays.
       .where('state', 'in', options.exceptOwner === undefined ? ['queued', 'running'] : ['running'])
