@@ -1,16 +1,18 @@
 /**
  * `tsx e2e/admin-library-catalogue-screenshot-tour.ts` (after `npm run build`): the console's
  * Library and Catalogue pictures at 1440×900. Seeds a small catalogue, starts the built server,
- * writes a small LIBRARY_DIR, creates the owner with the CLI, signs in with TOTP, starts a full
- * rescan of it and
- * waits for it to finish (admin-library.png: folders, the finished job with its counts, history),
+ * writes a small LIBRARY_DIR, creates the owner with the CLI, signs in with TOTP; starts a scan while
+ * another process holds the import lock (admin-library-waiting.png: the job queued behind it), then
+ * a full rescan, and waits for it to finish (admin-library.png: folders, the finished job with its
+ * counts, history),
  * then the works list (admin-catalogue.png) and a work's editor (admin-catalogue-edit.png).
  * Writes into E2E_SCREENSHOTS (default docs/screenshots).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { lockPath } from '../packages/server/src/import/import-lock.js';
 import { writeCbz } from '../packages/server/src/import/testing/library-fixtures.js';
 import {
   createOwnerWithCli,
@@ -41,10 +43,23 @@ async function main(): Promise<void> {
     await page.goto('/admin/library');
     await signInToConsole(page, owner, await freshTotpCode(owner.secret, new Set()));
     await page.goto('/admin/library');
+    // Another process (process 1, always alive) holds the import lock: the scan waits behind it.
+    await page.locator('[data-testid="library-job"][data-state="done"]').waitFor({ timeout: 120_000 });
+    writeFileSync(lockPath(dataDir), '1');
+    await page.getByTestId('library-scan').first().click();
+    await page.getByTestId('library-job-waiting').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(600);
+    await keepScreenshot(page, 'admin-library-waiting');
+    rmSync(lockPath(dataDir), { force: true });
+    await page.locator('[data-testid="library-job"][data-state="done"]').waitFor({ timeout: 60_000 });
     const rescan = page.getByTestId('library-rescan').first();
     if (await rescan.isVisible({ timeout: 10_000 }).catch(() => false)) {
+      const started = page.waitForResponse((r) => r.url().endsWith('/library/scan') && r.ok());
       await rescan.click();
-      await page.locator('[data-testid="library-job"][data-state="done"]').waitFor({ timeout: 120_000 });
+      const { data } = (await (await started).json()) as { data: { id: number } };
+      await page
+        .locator(`[data-testid="library-job"][data-state="done"][data-job-id="${data.id}"]`)
+        .waitFor({ timeout: 120_000 });
     }
     await page.waitForTimeout(600);
     await keepScreenshot(page, 'admin-library');

@@ -65,6 +65,13 @@ describe('Library and Catalogue in the console', () => {
 
   it('starts a full rescan and watches it reach done with the counts', async () => {
     await operator.goto('/admin/library');
+    const newestRun = operator
+      .locator('.ant-card', { hasText: 'Import history' })
+      .locator('.ant-table-row')
+      .first()
+      .locator('td');
+    await newestRun.first().waitFor();
+    const runBefore = Number(await newestRun.first().textContent());
     // The card follows the job this click started (not an older one, nor another instance's).
     const started = operator.waitForResponse((r) => r.url().endsWith('/library/scan') && r.ok());
     await operator.getByTestId('library-rescan').first().click();
@@ -72,6 +79,9 @@ describe('Library and Catalogue in the console', () => {
     const job = operator.locator(`[data-testid="library-job"][data-state="done"][data-job-id="${data.id}"]`);
     await job.waitFor({ timeout: 120_000 });
     expect(await operator.getByTestId('library-job-imported').textContent()).toBe('2');
+    // The history shows the finished run on its own, with the same count.
+    await expect.poll(async () => Number(await newestRun.first().textContent())).toBeGreaterThan(runBefore);
+    expect(await newestRun.nth(5).textContent()).toBe('2');
   }, 150_000);
 
   it('renames a work and the app shows the new title', async () => {

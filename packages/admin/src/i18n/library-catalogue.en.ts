@@ -11,7 +11,9 @@ export const libraryCatalogueEn = {
   scan: 'Scan now',
   rescan: 'Full rescan',
   job: 'Current import',
-  noJob: 'No import has run since the server started.',
+  noJob: 'No import job yet.',
+  waitingNote:
+    'Another import is running (on another server instance, or the command-line importer). This one starts by itself when it has finished.',
   state: 'State',
   current: 'Current file',
   failures: 'Failures',

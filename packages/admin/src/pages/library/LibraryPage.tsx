@@ -7,7 +7,7 @@
 import { useTable } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, List, Progress, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
 import { formatTime } from '../../components/format';
@@ -99,6 +99,18 @@ export function LibraryPage() {
   const [started, setStarted] = useState<number | null>(null);
   const list = jobs.result?.data?.data ?? [];
   const job = list.find((j) => j.id === started) ?? list[0];
+  // When the job shown finishes, its run joins the history (and its episodes the transcode queue).
+  const refetchRuns = runs.tableQuery.refetch;
+  const refetchTranscodes = transcodes.tableQuery.refetch;
+  const shownActive = useRef(false);
+  const active = job?.state === 'queued' || job?.state === 'running';
+  useEffect(() => {
+    if (shownActive.current && !active) {
+      void refetchRuns();
+      void refetchTranscodes();
+    }
+    shownActive.current = active;
+  }, [active, refetchRuns, refetchTranscodes]);
 
   const scan = async (folder: Folder, full: boolean) => {
     const answer = (await run('post', '/library/scan', {
@@ -189,6 +201,14 @@ export function LibraryPage() {
                 </>
               )}
             </Descriptions>
+            {job.phase === 'waiting' && job.state === 'queued' && (
+              <Alert
+                type="info"
+                showIcon
+                message={t('libcat.waitingNote')}
+                data-testid="library-job-waiting"
+              />
+            )}
             {job.reason && <Alert type="error" message={job.reason} />}
             {!!job.summary?.failed.length && (
               <List
