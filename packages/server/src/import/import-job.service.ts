@@ -451,7 +451,18 @@ export class ImportJobService {
     };
     const log = this.log.child({ module: 'imports', job: job.id });
     log.info({ root: job.root }, 'import started');
-    const worker = startWorker(input);
+    let worker: Worker;
+    try {
+      worker = startWorker(input);
+    } catch (error) {
+      // No thread (out of memory, too many threads): this job fails, the next one may still run.
+      this.current = null;
+      log.error({ err: error }, 'import worker not started');
+      this.finish(job, 'failed', {
+        reason: `the import worker could not start: ${(error as Error).message}`,
+      });
+      return void this.pump();
+    }
     this.worker = worker;
     let settled = false;
     worker.on('message', (message: ImportWorkerMessage) => {
