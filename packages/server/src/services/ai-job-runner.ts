@@ -92,10 +92,14 @@ export class AiJobRunner {
       );
       if (!next) return;
       if (!(await this.jobs.start(next.id, nowS()))) continue;
-      const run = this.run(next).finally(() => {
-        this.active.delete(next.id);
-        this.kick();
-      });
+      // A run that fails outside its own handling (the database closing under it at shutdown) is
+      // logged; the job stays running and the lease's recovery fails and refunds it.
+      const run = this.run(next)
+        .catch((error: unknown) => this.logger.warn({ err: error, job: next.id }, 'AI job run failed'))
+        .finally(() => {
+          this.active.delete(next.id);
+          this.kick();
+        });
       this.active.set(next.id, run);
     }
   }

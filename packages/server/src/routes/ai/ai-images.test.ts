@@ -307,10 +307,16 @@ describe('AI cos after a restart', () => {
       const running = () =>
         h.ctx.db
           .selectFrom('ai_jobs')
-          .select('status')
+          .select(['status', 'progress'])
           .where('id', '=', job.data!.id)
           .executeTakeFirstOrThrow();
-      while ((await running()).status !== 'running') await new Promise((resolve) => setTimeout(resolve, 20));
+      // Running, and past the provider's first progress report (which also marks the job as
+      // touched: a back-dated time written before it would be overwritten by it).
+      for (;;) {
+        const row = await running();
+        if (row.status === 'running' && row.progress >= 20) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       if (testDatabaseUrl()) {
         // Several instances share the jobs: a live one's running job is not touched by another's
         // start; only once it has been abandoned past the time limit and the lease is it failed.
