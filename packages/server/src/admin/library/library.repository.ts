@@ -57,10 +57,6 @@ export class LibraryRepository {
     return { rows, total: Number(total.n) };
   }
 
-  /**
-   * Forgets the size and time recorded for every file of the library, so the next run reads each
-   * one again (a full rescan) instead of skipping the unchanged ones.
-   */
   /** How many files of a library the catalogue remembers (what a full rescan reads again). */
   async fileCount(trx: Database, libraryId: number): Promise<number> {
     const row = await trx
