@@ -1,8 +1,8 @@
 /**
  * Library: the folders the server imports, "scan now" / "full rescan", the job the operator started
- * (else the newest import job) with live progress (polled every second while it runs: one small in-memory answer per second is
- * cheaper and simpler than an SSE stream through the cookie/CSRF plugin, and survives proxies),
- * the import history and the transcode queue with retry.
+ * (else the newest import job) with live progress (polled every second while it runs: one small
+ * answer per second is cheaper and simpler than an SSE stream through the cookie/CSRF plugin, and
+ * survives proxies), the import history and the transcode queue with retry.
  */
 import { useTable } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
