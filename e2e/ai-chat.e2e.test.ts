@@ -42,6 +42,11 @@ afterAll(async () => {
 
 describe('AI character chat', () => {
   it('streams a reply from a character of a work the user is reading, charging a credit', async () => {
+    // A new guest for every attempt: the full run retries a failed browser test once, and a retry
+    // on the first attempt's guest would start with that attempt's credits still on the wallet.
+    await context.close();
+    context = await newPhoneContext(browser, server.baseURL);
+    page = await context.newPage();
     await openApp(page);
     const { uid } = await storedSession(page);
     await giveCredits(server, uid, 3);
@@ -83,7 +88,10 @@ describe('AI character chat', () => {
     const partial = seen.filter(
       (text) => text.length > 0 && text.length < final.length && final.startsWith(text),
     );
-    expect(partial.length).toBeGreaterThan(2);
+    // At least one partial text was on screen before the whole reply. How many depends on the
+    // machine: on a busy one (three instances and a balancer on two cores) several events arrive
+    // in one read and render as one step; two partial texts were all one such run showed.
+    expect(partial.length).toBeGreaterThan(0);
     // Chapter 3 (not read) never shows: the bell is rung there.
     expect(final).not.toContain('rang the bell');
     await expect.poll(() => page.getByTestId('ai-chat-wallet').textContent()).toContain('Credits: 2');
