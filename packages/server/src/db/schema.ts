@@ -226,6 +226,13 @@ export interface LibraryFilesTable {
 }
 
 /** A library root the importer has scanned; its id prefixes the paths and keys of its files. */
+/** Ids of shared counter batches already written (migration 0025): a batch taken again is skipped. */
+export interface CounterBatchesTable {
+  /** The batch's Redis key (`…views:batch:<uuid>`). */
+  batch: string;
+  applied_time: number;
+}
+
 export interface ImportLibrariesTable {
   id: Generated<number>;
   root: string;
@@ -334,6 +341,7 @@ export interface DB
   favorites: FavoritesTable;
   reading_history: ReadingHistoryTable;
   work_stats_daily: WorkStatsDailyTable;
+  counter_batches: CounterBatchesTable;
   search_documents: SearchDocumentsTable;
   search_grams: SearchGramsTable;
   catalogue_version: CatalogueVersionTable;

@@ -1,6 +1,7 @@
 /** Daily ad impression/click roll-ups (ad_stats_daily) and the ads' running click total (ads.hits). */
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { firstWriteOfBatch } from './counter-batches.js';
 
 export interface AdStatsBatchEntry {
   adId: number;
@@ -24,11 +25,13 @@ export class AdStatsRepository {
   /**
    * One transaction per flush: one multi-row upsert into the roll-up and one ads.hits update per
    * clicked ad. Ids of ads that do not exist (made up, or deleted since) are dropped.
+   * `sharedBatch` (a batch taken from Redis) is written at most once (counter-batches.ts).
    */
-  async addBatch(batch: readonly AdStatsBatchEntry[]): Promise<void> {
+  async addBatch(batch: readonly AdStatsBatchEntry[], sharedBatch?: string): Promise<void> {
     if (batch.length === 0) return;
     const ids = [...new Set(batch.map((entry) => entry.adId))];
     await this.db.transaction().execute(async (trx) => {
+      if (sharedBatch !== undefined && !(await firstWriteOfBatch(trx, sharedBatch))) return;
       const live = new Set(
         (await trx.selectFrom('ads').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
       );

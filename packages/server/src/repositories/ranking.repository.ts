@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { CARD_COLUMNS, type WorkCardRow } from './catalogue.repository.js';
+import { firstWriteOfBatch } from './counter-batches.js';
 
 export type RankBy = 'views' | 'favorites' | 'score';
 
@@ -24,13 +25,15 @@ export class RankingRepository {
 
   /**
    * One transaction per flush: one multi-row upsert into the roll-up, and one update of
-   * views_total per distinct work in the batch.
+   * views_total per distinct work in the batch. `sharedBatch` (a batch taken from Redis) is
+   * written at most once, however often it is handed over (counter-batches.ts).
    */
-  async addViews(batch: ViewBatchEntry[]): Promise<void> {
+  async addViews(batch: ViewBatchEntry[], sharedBatch?: string): Promise<void> {
     if (batch.length === 0) return;
     const perWork = new Map<number, number>();
     for (const entry of batch) perWork.set(entry.workId, (perWork.get(entry.workId) ?? 0) + entry.views);
     await this.db.transaction().execute(async (trx) => {
+      if (sharedBatch !== undefined && !(await firstWriteOfBatch(trx, sharedBatch))) return;
       // Works deleted since the views were counted must not break the batch.
       const live = new Set(
         (

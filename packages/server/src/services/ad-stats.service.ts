@@ -133,7 +133,7 @@ export class AdStatsCounter {
     if (!this.shared) return;
     this.sentKeys.clear();
     try {
-      await this.shared.drain((counts) => {
+      await this.shared.drain((counts, batch) => {
         const entries = new Map<string, AdStatsBatchEntry>();
         for (const [field, count] of counts) {
           const [adId, day, kind] = field.split(':');
@@ -146,7 +146,7 @@ export class AdStatsCounter {
           if (kind === 'c') entry.clicks += count;
           else entry.impressions += count;
         }
-        return this.repository.addBatch([...entries.values()]);
+        return this.repository.addBatch([...entries.values()], batch);
       });
     } catch (error) {
       this.log.error({ err: error }, 'shared ad stats flush failed; will retry');

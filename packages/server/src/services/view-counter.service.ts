@@ -100,12 +100,13 @@ export class ViewCounter {
   private async flushShared(): Promise<void> {
     if (!this.shared) return;
     try {
-      await this.shared.drain((counts) =>
+      await this.shared.drain((counts, batch) =>
         this.ranking.addViews(
           [...counts].map(([field, views]) => {
             const [workId, day] = field.split(':').map(Number);
             return { workId: workId!, day: day!, views };
           }),
+          batch,
         ),
       );
     } catch (error) {

@@ -6,9 +6,10 @@
  * committed. A processing key that a crashed or failed flusher left behind is taken again by a
  * later flush once it is `staleAfterMs` old.
  *
- * Delivery is at least once: nothing counted is lost, and a batch is written twice only when the
- * flusher dies between the database commit and the DEL that follows it (or a database write takes
- * longer than `staleAfterMs`), so a crash can at worst count one interval twice instead of losing it.
+ * Every batch is handed to `write` with its key, which the write records in its own transaction
+ * (repositories/counter-batches.ts): a batch taken again — its flusher died between the database
+ * commit and the DEL that follows it, or a write outlasted `staleAfterMs` — is skipped there, so
+ * nothing counted is lost and nothing is counted twice.
  */
 import { randomUUID } from 'node:crypto';
 import type { SharedRedis } from './redis.js';
@@ -28,6 +29,9 @@ if not score or tonumber(score) > tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 return 1
 `;
+
+/** Writes one batch of counts; `batch` (its Redis key) names it for the exactly-once check. */
+export type BatchWrite = (counts: Map<string, number>, batch: string) => Promise<void>;
 
 export class RedisCounterBuffer {
   private readonly live: string;
@@ -56,10 +60,11 @@ export class RedisCounterBuffer {
   }
 
   /**
-   * Hands every batch to `write` (left-over ones first, then the live counts) and forgets each
-   * after `write` resolves. A failed write leaves its batch to be taken again by the next flush.
+   * Hands every batch to `write` with its key (left-over ones first, then the live counts) and
+   * forgets each after `write` resolves. A failed write leaves its batch to be taken again by the
+   * next flush; `write` must skip a key it has already written (the same batch may come again).
    */
-  async drain(write: (counts: Map<string, number>) => Promise<void>): Promise<void> {
+  async drain(write: BatchWrite): Promise<void> {
     if (!this.redis.usable) return; // what is there waits for the connection
     const now = Date.now();
     const stale = now - this.staleAfterMs;
@@ -73,15 +78,12 @@ export class RedisCounterBuffer {
     if (Number(taken) === 1) await this.writeBatch(key, write);
   }
 
-  private async writeBatch(
-    key: string,
-    write: (counts: Map<string, number>) => Promise<void>,
-  ): Promise<void> {
+  private async writeBatch(key: string, write: BatchWrite): Promise<void> {
     const raw = await this.redis.client.hgetall(key);
     const counts = new Map<string, number>();
     for (const [field, value] of Object.entries(raw)) counts.set(field, Number(value));
     try {
-      if (counts.size > 0) await write(counts);
+      if (counts.size > 0) await write(counts, key);
     } catch (error) {
       // Due again at the next flush.
       await this.redis.client.zadd(this.processing, 0, key);

@@ -2,15 +2,19 @@
  * Two instances of the app on one database and one Redis (issue 17, scale-out), driven as users and
  * operators would: a session made on one works on the other; an operator's change through the
  * console of A shows on B at the next request (not after the cache's TTL); views and ad clicks
- * counted on both are written once, whichever instance flushes, and a batch a crashed flusher left
- * behind is written by the next flush; a chat reply sent on A streams from B.
+ * counted on both are written once, whichever instance flushes, a batch a crashed flusher left
+ * behind is written by the next flush, and one it had already written is not written again; a chat
+ * reply sent on A streams from B.
  */
 import { WorkType } from '@dm51/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { AdStatsRepository } from '../repositories/ad-stats.repository.js';
 import { HistoryRepository } from '../repositories/history.repository.js';
+import { RankingRepository } from '../repositories/ranking.repository.js';
 import { BuiltinChatProvider } from '../services/ai-chat-provider.js';
+import { dayOf } from '../services/view-counter.service.js';
 import { adminRequest, signedIn, type OperatorSession } from '../testing/admin-harness.js';
 import { buildNovelChapter, buildWork } from '../testing/catalogue-factory.js';
 import { testRedisConfig } from '../testing/redis.js';
@@ -37,6 +41,8 @@ afterAll(async () => {
   await b.close();
   await a.close(); // drops the test's Redis keys
 });
+
+const utcDay = () => dayOf(Math.floor(Date.now() / 1000));
 
 const viewsTotal = async (workId: number) =>
   Number(
@@ -125,6 +131,57 @@ describe('two instances sharing Redis', () => {
     await a.app.services.views.flush();
     expect(await viewsTotal(work.id)).toBe(10);
     expect(await redis.client.exists(batch, redis.key('views:processing'))).toBe(0);
+  });
+
+  it('a batch written by a flusher that died before forgetting it is not counted twice', async () => {
+    const work = await buildWork(a.db, null, { title: 'Committed flush' });
+    for (let i = 0; i < 4; i += 1) b.services.views.count(work.id);
+    await b.services.views.settled();
+    const redis = a.app.redis!;
+    // A flusher takes the live counts, commits them, and dies before the DEL that forgets them.
+    const batch = redis.key('views:batch:committed');
+    await redis.client.rename(redis.key('views:live'), batch);
+    await redis.client.zadd(redis.key('views:processing'), Date.now() - 120_000, batch);
+    await new RankingRepository(a.db).addViews([{ workId: work.id, day: utcDay(), views: 4 }], batch);
+    expect(await viewsTotal(work.id)).toBe(4);
+    // Another instance takes the left-over batch: it is forgotten, and the views stay at 4.
+    await a.app.services.views.flush();
+    expect(await viewsTotal(work.id)).toBe(4);
+    expect(await redis.client.exists(batch, redis.key('views:processing'))).toBe(0);
+    const daily = await a.db
+      .selectFrom('work_stats_daily')
+      .select('views')
+      .where('work_id', '=', work.id)
+      .execute();
+    expect(daily.map((row) => Number(row.views))).toEqual([4]);
+  });
+
+  it('one batch written by two flushers at the same moment counts once', async () => {
+    // A write that outlasts the 60 s after which another flush may take its batch.
+    const work = await buildWork(a.db, null, { title: 'Slow flush' });
+    const ad = await a.db
+      .insertInto('ads')
+      .values({ page: 'user', name: 'Slow flush', created_time: Math.floor(Date.now() / 1000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const views = [{ workId: work.id, day: utcDay(), views: 7 }];
+    const ads = [{ adId: ad.id, day: utcDay(), impressions: 5, clicks: 2 }];
+    await Promise.all([
+      new RankingRepository(a.db).addViews(views, 'test:views:batch:same'),
+      new RankingRepository(a.db).addViews(views, 'test:views:batch:same'),
+      new AdStatsRepository(a.db).addBatch(ads, 'test:ad-stats:batch:same'),
+      new AdStatsRepository(a.db).addBatch(ads, 'test:ad-stats:batch:same'),
+    ]);
+    expect(await viewsTotal(work.id)).toBe(7);
+    const daily = await a.db
+      .selectFrom('ad_stats_daily')
+      .select(['impressions', 'clicks'])
+      .where('ad_id', '=', ad.id)
+      .execute();
+    expect(daily.map((row) => [Number(row.impressions), Number(row.clicks)])).toEqual([[5, 2]]);
+    // A different batch with the same counts is new counts, and is written.
+    await new RankingRepository(a.db).addViews(views, 'test:views:batch:next');
+    expect(await viewsTotal(work.id)).toBe(14);
   });
 
   it('a batch being written by another flusher is not taken again', async () => {

@@ -26,6 +26,7 @@ import * as m0021 from './0021-home-picks.js';
 import * as m0022 from './0022-search-grams.js';
 import * as m0023 from './0023-catalogue-version.js';
 import * as m0024 from './0024-import-jobs.js';
+import * as m0025 from './0025-counter-batches.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-search-grams': m0022,
   '0023-catalogue-version': m0023,
   '0024-import-jobs': m0024,
+  '0025-counter-batches': m0025,
 };
