@@ -5,6 +5,7 @@ export * from './protocol/cfb-noble.js';
 export * from './protocol/hex.js';
 export * from './protocol/xor-image.js';
 export * from './api-codes.js';
+export * from './api-code-meanings.js';
 export * from './limits.js';
 export * from './enums.js';
 export * from './calls/index.js';
