@@ -37,9 +37,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           setupFiles: ['support/failure-report.ts'],
-          // The full run sets E2E_RETRY=1: a failed browser test runs once more, and is still
-          // reported by name (support/failure-report.ts) so flakiness is seen, not hidden.
-          retry: Number(process.env['E2E_RETRY'] ?? 0),
+          // No per-test retry: the full run (scripts/test-all.mjs) runs a file with a failed test
+          // once more from a fresh start, since a test retried alone inherits its failed attempt's state.
         },
       },
     ],
