@@ -5,14 +5,14 @@
  * over from a dead one.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importInto } from '../testing/import-into.js';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
-import { ImportBusyError, lockPath } from './import-lock.js';
+import { acquireImportLock, ImportBusyError, lockPath } from './import-lock.js';
 import { resumeAbandonedImport } from './startup-imports.js';
 import { holdDatabaseImportLock } from './testing/hold-import-lock.js';
 import { writeCbz } from './testing/library-fixtures.js';
@@ -89,4 +89,27 @@ describe(`the import lock (${url ? 'PostgreSQL: advisory lock across instances' 
       expect(await lastRun()).toMatchObject({ status: 'done' });
       expect(await resumeAbandonedImport(ctx.app, library)).toBeNull();
     });
+});
+
+describe('the lock file (SQLite, and the CLI beside a server)', () => {
+  it('is taken over from an earlier process that had this pid, as after a container restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dm51-lock-pid-'));
+    try {
+      // A server killed mid-import left its lock; the restarted one has the same pid (pid 1 in a
+      // container), which is alive — it is this process — but it is not the process that wrote it.
+      writeFileSync(lockPath(dataDir), `${process.pid} the-process-before-the-restart`);
+      const release = await acquireImportLock(dataDir);
+      // Now held by this process (one of its import workers): a second import is refused.
+      await expect(acquireImportLock(dataDir)).rejects.toBeInstanceOf(ImportBusyError);
+      await release();
+      // A lock written before the process id existed, with this pid: also an earlier process's.
+      writeFileSync(lockPath(dataDir), String(process.pid));
+      await (
+        await acquireImportLock(dataDir)
+      )();
+      expect(existsSync(lockPath(dataDir))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

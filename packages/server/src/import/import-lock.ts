@@ -1,11 +1,13 @@
 /**
  * One import at a time per catalogue. On SQLite (one machine) per DATA_DIR, across processes (the
- * CLI beside a running server): a lock file holding the owner's pid; a lock whose owner is gone
- * (killed mid-import) is taken over, so a crash never blocks the next run. On PostgreSQL (several
+ * CLI beside a running server): a lock file holding the owner's pid and process id; a lock whose
+ * owner is gone (killed mid-import) is taken over, so a crash never blocks the next run — also when
+ * the restarted server got the dead one's pid, as a container's main process always does. On PostgreSQL (several
  * machines share the catalogue) a session-level advisory lock held by the importing connection for
  * the whole run: another instance's import is refused, and when the holder dies its connection
  * goes and the database frees the lock.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -72,6 +74,27 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Which process of a pid wrote a lock file. A pid alone cannot tell this process from the one
+ * before it: a server restarted in a container is pid 1 (or whatever the image's init gives it)
+ * again, and would find its own pid in the lock file a killed import left, "alive", forever.
+ * Worker threads (which run the imports) inherit it through their copy of the environment.
+ */
+const PROCESS_ID = (process.env['DM51_LOCK_PROCESS_ID'] ??= randomUUID());
+
+/** The lock file's owner: `<pid> <process id>` (a lock written before the id has the pid only). */
+function parseOwner(text: string): { pid: number; processId: string | null } {
+  const [pid, processId] = text.trim().split(/\s+/);
+  return { pid: Number(pid), processId: processId ?? null };
+}
+
+/** Whether the lock's owner may still hold it: this very process, or another process alive. */
+function ownerMayHold(owner: { pid: number; processId: string | null }): boolean {
+  if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
+  if (owner.pid === process.pid) return owner.processId === PROCESS_ID;
+  return isAlive(owner.pid);
+}
+
 export function lockPath(dataDir: string): string {
   return join(dataDir, 'import.lock');
 }
@@ -82,13 +105,13 @@ export async function acquireImportLock(dataDir: string): Promise<() => Promise<
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const handle = await open(path, 'wx');
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(`${process.pid} ${PROCESS_ID}`);
       await handle.close();
       return () => rm(path, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new ImportBusyError(owner);
+      const owner = parseOwner(await readFile(path, 'utf8').catch(() => ''));
+      if (ownerMayHold(owner)) throw new ImportBusyError(owner.pid);
       await rm(path, { force: true });
     }
   }
@@ -118,8 +141,8 @@ export async function acquireImportLockWaiting(
 /** Drops a lock this process holds (a worker that was terminated could not release its own). */
 export async function releaseOwnLock(dataDir: string): Promise<void> {
   const path = lockPath(dataDir);
-  const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-  if (owner === process.pid) await rm(path, { force: true });
+  const owner = parseOwner(await readFile(path, 'utf8').catch(() => ''));
+  if (owner.pid === process.pid) await rm(path, { force: true });
 }
 
 /** Whether no instance holds the catalogue's import lock right now (PostgreSQL). */
