@@ -1,11 +1,11 @@
 /**
  * One import at a time per catalogue. On SQLite (one machine) per DATA_DIR, across processes (the
  * CLI beside a running server): a lock file holding the owner's pid and process id; a lock whose
- * owner is gone (killed mid-import) is taken over, so a crash never blocks the next run — also when
- * the restarted server got the dead one's pid, as a container's main process always does. On PostgreSQL (several
- * machines share the catalogue) a session-level advisory lock held by the importing connection for
- * the whole run: another instance's import is refused, and when the holder dies its connection
- * goes and the database frees the lock.
+ * owner is gone (killed mid-import) is taken over, so a crash never blocks the next run, also when
+ * the restarted server got the dead one's pid, as a container's main process always does. On
+ * PostgreSQL (several machines share the catalogue) a session-level advisory lock held by the
+ * importing connection for the whole run: another instance's import is refused, and when the
+ * holder dies its connection goes and the database frees the lock.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
