@@ -42,11 +42,6 @@ afterAll(async () => {
 
 describe('AI character chat', () => {
   it('streams a reply from a character of a work the user is reading, charging a credit', async () => {
-    // A new guest for every attempt: the full run retries a failed browser test once, and a retry
-    // on the first attempt's guest would start with that attempt's credits still on the wallet.
-    await context.close();
-    context = await newPhoneContext(browser, server.baseURL);
-    page = await context.newPage();
     await openApp(page);
     const { uid } = await storedSession(page);
     await giveCredits(server, uid, 3);
