@@ -302,9 +302,20 @@ describe('three instances behind HAProxy on PostgreSQL, Redis and S3', () => {
     expect(importer.alive()).toBe(false);
     // What the console lists, whichever instance answers: the killed instance's job closed as
     // failed (it stopped), none of its jobs left looking queued or running, the run done elsewhere.
-    const jobs = query<{ owner: string; state: string; reason: string | null }>(
-      'select owner, state, reason from import_jobs order by id',
-    );
+    // A job it had queued behind its run (the watcher's follow-up) is closed by a live instance
+    // once its heartbeat is stale (IMPORT_JOB_STALE_MS, 30 s), even if that instance's own import
+    // ended sooner.
+    const jobRows = () =>
+      query<{ owner: string; state: string; reason: string | null }>(
+        'select owner, state, reason from import_jobs order by id',
+      );
+    const jobs = await waitFor("the killed instance's jobs to be closed", 60_000, () => {
+      const rows = jobRows();
+      const open = rows.filter(
+        (job) => job.owner === importer.name && (job.state === 'queued' || job.state === 'running'),
+      );
+      return open.length === 0 ? rows : undefined;
+    });
     const killedJobs = jobs.filter((job) => job.owner === importer.name);
     expect(
       killedJobs.some((job) => job.state === 'failed' && /stopped before it finished/.test(job.reason ?? '')),

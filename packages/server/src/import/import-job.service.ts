@@ -288,7 +288,12 @@ export class ImportJobService {
     return closed;
   }
 
-  /** While this instance has jobs queued or running, it says so (and closes other instances' stale ones). */
+  /**
+   * While this instance has jobs queued or running, it says so and closes other instances' stale
+   * ones. It goes on beating while other instances' jobs look queued or running, so that a killed
+   * instance's jobs are written down as failed once stale even when this instance's own import
+   * ended first (a queued follow-up of an instance killed mid-import stayed queued for good).
+   */
   private startHeartbeat(): void {
     if (this.heartbeat || this.closed) return;
     this.heartbeat = setInterval(() => void this.beat(), IMPORT_JOB_HEARTBEAT_MS);
@@ -302,7 +307,9 @@ export class ImportJobService {
     } catch (error) {
       this.log.warn({ err: error }, 'import job heartbeat failed');
     }
-    if (!this.jobs.some((j) => j.state === 'queued' || j.state === 'running') && this.heartbeat) {
+    if (this.jobs.some((j) => j.state === 'queued' || j.state === 'running') || !this.heartbeat) return;
+    const othersOpen = await this.rows.countOpenOfOthers(this.owner).catch(() => 0);
+    if (othersOpen === 0 && this.heartbeat) {
       clearInterval(this.heartbeat);
       this.heartbeat = null;
     }

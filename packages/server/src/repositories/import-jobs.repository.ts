@@ -58,6 +58,17 @@ export class ImportJobsRepository {
   }
 
   /** This instance is stopping: its queued and running jobs end as failed with `reason`. Returns how many. */
+  /** How many queued or running jobs other instances have (live ones, or stopped ones not yet closed). */
+  async countOpenOfOthers(owner: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('import_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', ['queued', 'running'])
+      .where('owner', '<>', owner)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async closeOwn(owner: string, now: number, reason: string): Promise<number> {
     const result = await this.db
       .updateTable('import_jobs')
