@@ -57,7 +57,6 @@ export class ImportJobsRepository {
       .execute();
   }
 
-  /** This instance is stopping: its queued and running jobs end as failed with `reason`. Returns how many. */
   /** How many queued or running jobs other instances have (live ones, or stopped ones not yet closed). */
   async countOpenOfOthers(owner: string): Promise<number> {
     const row = await this.db
@@ -69,6 +68,7 @@ export class ImportJobsRepository {
     return Number(row.n);
   }
 
+  /** This instance is stopping: its queued and running jobs end as failed with `reason`. Returns how many. */
   async closeOwn(owner: string, now: number, reason: string): Promise<number> {
     const result = await this.db
       .updateTable('import_jobs')
