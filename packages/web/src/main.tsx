@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ConfigErrorScreen } from './components/ConfigErrorScreen';
-import { initI18n, pageMessagesReady } from './i18n';
+import { initI18n } from './i18n';
 import { afterLanding } from './lib/after-landing';
 import { wireApiClientUi } from './lib/api/wire-ui';
 import { startLayout } from './lib/apply-layout';
@@ -39,14 +39,11 @@ async function boot(): Promise<void> {
       </StrictMode>,
     ),
   );
-  // After the first render, out of the first download: antd-mobile's React 19 renderer (its
-  // imperative Toast/Dialog need it; lazy-toast.ts also waits for it). Once the landing page's
-  // largest image has painted (`afterLanding`): the rest of English when that is the language
-  // (other pages ask for it themselves when opened) and the service worker, so a new build found
-  // later opens the update dialog (issue 13).
-  void import('./lib/antd-react19');
+  // Once the landing page's largest image has painted (`afterLanding`): the service worker, so a new
+  // build found later opens the update dialog (issue 13), and its precache fetches the rest of the
+  // app for offline use. What other pages need besides their code (the rest of English,
+  // antd-mobile's React 19 renderer) they fetch with it (routes/pages.ts), not home.
   void afterLanding().then(() => {
-    void pageMessagesReady();
     void import('./lib/update-worker').then((module) => module.startServiceWorker());
   });
 }

@@ -13,6 +13,8 @@ const LAUNCH_ROOTS = [
   'routes/entry/EntryPage.tsx',
   'routes/home/HomePage.tsx',
   'routes/anime/AnimeSection.tsx',
+  // The shell's extras (the floating ad) render on home without waiting for the rest of English.
+  'routes/ShellExtras.tsx',
 ];
 
 function resolveImport(from: string, spec: string): string | null {

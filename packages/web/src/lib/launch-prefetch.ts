@@ -72,15 +72,18 @@ function prefetchComicDetail(client: QueryClient, search: string): void {
 }
 
 /**
- * At launch, before any session exists: the landing page's texts. Every page but the launch
- * screens (entry, home) waits for the rest of English, so a link to another page starts it now
- * instead of once the entry page is done and the page's own chunk asks for it.
+ * At launch, before any session exists: what the landing page waits for besides its code. Every
+ * page but the launch screens (entry, home) waits for the rest of English and antd-mobile's React 19
+ * renderer (routes/pages.ts), so a link to another page starts them now instead of once the entry
+ * page is done and the page's own chunk asks for them.
  */
 export function prefetchLandingCode(pathWithSearch: string): void {
   const [pathname = ''] = pathWithSearch.split('?');
   const group = findRoute(pathname)?.group;
   const name = findRoute(pathname)?.name;
-  if (group !== undefined && group !== 'entry' && name !== 'home') void pageMessagesReady();
+  if (group === undefined || group === 'entry' || name === 'home') return;
+  void pageMessagesReady();
+  void import('./antd-react19');
 }
 
 export function prefetchLanding(client: QueryClient, pathWithSearch: string): void {

@@ -4,7 +4,6 @@ import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-route
 import { TabBar } from '../components/tabbar/TabBar';
 import { isAdPage } from '../lib/ad-rules';
 import { afterLanding } from '../lib/after-landing';
-import { pageMessagesReady } from '../i18n';
 import { knownHost } from '../lib/api/host';
 import { sessionMadeAtLaunch } from '../lib/launch/early';
 import { prefetchLanding, prefetchLandingCode } from '../lib/launch-prefetch';
@@ -17,10 +16,9 @@ import { startEntryFlowEarly } from './entry/entry-flow';
 import { entryRedirectTarget, launchDecision } from './launch';
 import { findRoute, HOME_PATH, isTabRoute } from './route-table';
 
-// The update dialog's texts are not launch messages: the chunk waits for the rest of them.
-const ShellExtras = lazy(() =>
-  Promise.all([import('./ShellExtras'), pageMessagesReady()]).then(([module]) => module),
-);
+// Its texts (the floating ad's) are launch messages; the update dialog it may open waits for the
+// rest of them itself (UpdatePrompt), so home's download does not carry the rest of English.
+const ShellExtras = lazy(() => import('./ShellExtras'));
 
 /**
  * Analytics is loaded after the first paint rather than with the shell; page views keep their order

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
+import { pageMessagesReady } from '../../i18n';
 import { installedApkVersion, runningInApk } from '../../lib/update-apk';
 import { apkOutdated } from '../../lib/update-dialog-state';
 import { workerUpdate } from '../../lib/update-worker';
@@ -7,8 +8,12 @@ import { findRoute } from '../../routes/route-table';
 import { FALLBACK_UPDATE_CONFIG, useUpdateConfigQuery } from '../../state/queries/update';
 
 // Rarely shown, so it stays out of the first download (the shell mounts this prompt on every page).
+// Its texts are not launch messages, and its Dialog.confirm renders through antd's React 19
+// renderer: both are fetched with it.
 const UpdateDialog = lazy(() =>
-  import('./UpdateDialog').then((module) => ({ default: module.UpdateDialog })),
+  Promise.all([import('./UpdateDialog'), pageMessagesReady(), import('../../lib/antd-react19')]).then(
+    ([module]) => ({ default: module.UpdateDialog }),
+  ),
 );
 
 const IN_APK = runningInApk();
