@@ -8,6 +8,7 @@ import { pageMessagesReady } from '../i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { homeTabFromSearch } from '../components/tabbar/tab-items';
 import { findRoute } from '../routes/route-table';
+import { holdForLandingImage, landingImageSettled } from './landing-image';
 import { catalogueKeys, fetchChapters, fetchWorkDetail } from '../state/queries/catalogue';
 import { fetchHome, homeKeys } from '../state/queries/home';
 import { homeLcpImage } from '../state/queries/landing-fetch';
@@ -15,10 +16,12 @@ import { prefetchComicChapter } from '../state/queries/reader';
 
 export { homeLcpImage };
 
+/** The landing page's largest image: fetched now, and the page's other images wait for it. */
 async function preload(image: string | null | undefined): Promise<void> {
   if (!image) return;
+  holdForLandingImage(image);
   const { preloadImage } = await import('../components/xfile-image/use-xfile-image');
-  preloadImage(image);
+  preloadImage(image, () => landingImageSettled(image));
 }
 
 function prefetchHome(client: QueryClient, search: string): void {

@@ -1,5 +1,6 @@
 import { isXfilePath } from '@dm51/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { isHeldForLanding, subscribeLandingHold } from '../../lib/landing-image';
 import { mediaUrl } from '../../lib/media-url';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { BlobUrlCache } from './blob-cache';
@@ -81,32 +82,40 @@ function atIdle(task: () => void): void {
 }
 
 /**
- * Warms an image before it is shown (the reader's next pages and next chapter). Failures are
- * ignored: the image's own view retries when it is actually needed.
+ * Warms an image before it is shown (the reader's next pages and next chapter, the landing page's
+ * largest image); `onSettled` hears when it is decoded or has failed. A failure is not retried
+ * here: the image's own view retries when it is actually needed.
  */
-export function preloadImage(src: string): void {
+export function preloadImage(src: string, onSettled?: () => void): void {
   const url = mediaUrl(src);
   if (url === '') return;
   if (isXfilePath(url)) {
     decode(url).then(
-      (objectUrl) => atIdle(() => warm(objectUrl)),
-      () => undefined,
+      (objectUrl) => {
+        onSettled?.();
+        atIdle(() => warm(objectUrl));
+      },
+      () => onSettled?.(),
     );
     return;
   }
   const image = new Image();
   image.decoding = 'async';
+  if (onSettled) image.onload = image.onerror = () => onSettled();
   image.src = url;
 }
 
 /**
  * An image by API path: `_xfile` ones are fetched, decoded and shown as a blob URL (spec §7).
  * `wanted` false holds the fetch back (an image far from the screen): it stays 'idle' until then,
- * unless it is already decoded.
+ * unless it is already decoded. At launch, images other than the landing page's largest one also
+ * wait until it is loaded (lib/landing-image.ts).
  */
-export function useXfileImage(src: string, wanted = true): XfileImageState {
+export function useXfileImage(src: string, wantedByView = true): XfileImageState {
   const url = mediaUrl(src);
   const xfile = url !== '' && isXfilePath(url);
+  const heldForLanding = useSyncExternalStore(subscribeLandingHold, () => isHeldForLanding(url));
+  const wanted = wantedByView && !heldForLanding;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string; url: string | null; status: XfileStatus }>(() => {
     const ready = xfile ? cache.peek(url) : null;

@@ -1,0 +1,48 @@
+/**
+ * The landing page's largest image goes first (issue 16). The launch asks for it as soon as the
+ * page's data is in (`launch-prefetch.ts`: home's first banner or cover, a detail page's cover, the
+ * reader's first page), but on a slow network it was still downloading when the page rendered and
+ * its other images (home's covers) started: they shared the bandwidth, and the largest paint
+ * waited for all of them. Every other image now waits until the landing image has been fetched
+ * and decoded, or has failed; the page's rendering goes on meanwhile, so on a fast network
+ * nothing waits. A tap, or `afterLanding`'s fallback, lets them go in any case.
+ *
+ * Only the launch's landing image holds the others, once: a page opened later loads its images as
+ * they come, and a launch that names no image holds nothing.
+ */
+import { afterLanding } from './after-landing';
+import { mediaUrl } from './media-url';
+
+let landingImage: string | null = null;
+let holding = false;
+const listeners = new Set<() => void>();
+
+function release(): void {
+  if (!holding) return;
+  holding = false;
+  for (const listener of listeners) listener();
+}
+
+/** Names the landing page's largest image (a media path); the others wait for its paint. */
+export function holdForLandingImage(src: string): void {
+  const url = mediaUrl(src);
+  if (landingImage !== null || url === '') return;
+  landingImage = url;
+  holding = true;
+  void afterLanding().then(release);
+}
+
+/** The landing image is loaded (or could not be): nothing waits for it any more. */
+export function landingImageSettled(src: string): void {
+  if (mediaUrl(src) === landingImage) release();
+}
+
+/** Whether an image (a resolved URL) waits for the landing image. */
+export function isHeldForLanding(url: string): boolean {
+  return holding && url !== landingImage;
+}
+
+export function subscribeLandingHold(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
