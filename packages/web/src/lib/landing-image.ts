@@ -1,11 +1,12 @@
 /**
  * The landing page's largest image goes first (issue 16). The launch asks for it as soon as the
  * page's data is in (`launch-prefetch.ts`: home's first banner or cover, a detail page's cover, the
- * reader's first page), but on a slow network it was still downloading when the page rendered and
- * its other images (home's covers) started: they shared the bandwidth, and the largest paint
- * waited for all of them. Every other image now waits until the landing image has been fetched
- * and decoded, or has failed; the page's rendering goes on meanwhile, so on a fast network
- * nothing waits. A tap, or `afterLanding`'s fallback, lets them go in any case.
+ * reader's first page). When it is still downloading as the page renders (a large image, a slow
+ * network, a fast phone), the page's other images (home's covers) would start beside it and share
+ * the bandwidth, and the largest paint would wait for them. Every other image waits until the
+ * landing image has been fetched and decoded, or has failed; the page's rendering goes on
+ * meanwhile, and when the image is in before the page renders nothing waits at all. A tap, or
+ * `afterLanding`'s fallback, lets them go in any case.
  *
  * Only the launch's landing image holds the others, once: a page opened later loads its images as
  * they come, and a launch that names no image holds nothing.
@@ -23,7 +24,7 @@ function release(): void {
   for (const listener of listeners) listener();
 }
 
-/** Names the landing page's largest image (a media path); the others wait for its paint. */
+/** Names the landing page's largest image (a media path); the others wait until it is loaded. */
 export function holdForLandingImage(src: string): void {
   const url = mediaUrl(src);
   if (landingImage !== null || url === '') return;
