@@ -1,8 +1,10 @@
 /**
  * A new visitor's first load with DevTools throttling (issue 16, third pass): unlike Lighthouse's
  * simulated throttling, the page really loads at 150 ms RTT, 1.6 Mbit/s down and a 4× slower CPU,
- * so the LCP printed is what such a phone would see. Home, a comic detail and the comic reader on
- * the demo library, each in a fresh context (no session, no cache), PROBE_REPS times (1).
+ * so the LCP printed is what such a phone would see, with the time from the session's answer
+ * (init) to the landing page's data call going out (it should go out at once). Home, a comic
+ * detail and the comic reader on the demo library, each in a fresh context (no session, no
+ * cache), PROBE_REPS times (1).
  * PROBE_WEB_DIR=<another build's dist> serves that build (before/after); PROBE_PAGES=home,reader
  * picks pages; PROBE_VERBOSE=1 also lists every request (start, end, priority, bytes).
  * Run after `npm run build`: `tsx bench/first-load-trace.bench.ts`.
@@ -65,7 +67,19 @@ for (let rep = 0; rep < Number(process.env['PROBE_REPS'] ?? 1); rep++)
           }).observe({ type: 'largest-contentful-paint', buffered: true }),
         ),
     );
-    console.log(`== ${label} LCP ${lcp}`);
+    // Launch without a waterfall: the landing page's data should go out as soon as the session exists.
+    const sorted = [...rows.values()].sort((a, b) => a.start - b.start);
+    const init = sorted.find((r) => r.url.includes('/v3/app/init'));
+    const landingCall = init?.end
+      ? sorted.find(
+          (r) => r.start >= init.start && /\/v3\/(comic|book)\/(index|detail|chapter|read)/.test(r.url),
+        )
+      : undefined;
+    const gap =
+      init?.end && landingCall
+        ? ` · session→data ${((landingCall.start - init.end) * 1000).toFixed(0)} ms (${new URL(landingCall.url).pathname})`
+        : '';
+    console.log(`== ${label} LCP ${lcp}${gap}`);
     if (!process.env['PROBE_VERBOSE']) {
       await context.close();
       continue;

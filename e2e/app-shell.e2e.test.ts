@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
+import { recordRequestTimes } from './support/request-times.js';
 import type { RunningServer } from './support/server.js';
 
 const HOME_HASH = '#/pages/home/home';
@@ -109,16 +110,7 @@ describe('a new visitor', () => {
         await route.continue();
       });
     }
-    const sent = new Map<string, number>();
-    const done = new Map<string, number>();
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (!sent.has(path)) sent.set(path, Date.now());
-    });
-    page.on('requestfinished', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (!done.has(path)) done.set(path, Date.now());
-    });
+    const { sent, done } = recordRequestTimes(page);
 
     const finished = (path: string) =>
       page.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === path);
@@ -156,18 +148,8 @@ describe('a new visitor', () => {
       await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       await route.continue();
     });
-    const sent = new Map<string, number>();
-    const done = new Map<string, number>();
     const requests: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      requests.push(path);
-      if (!sent.has(path)) sent.set(path, Date.now());
-    });
-    page.on('requestfinished', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (!done.has(path)) done.set(path, Date.now());
-    });
+    const { sent, done } = recordRequestTimes(page, (path) => requests.push(path));
     await openAsNewVisitor();
     const appChunk = [...done.keys()].find((path) => /^\/assets\/app-.*\.js$/.test(path));
     expect(appChunk).toBeDefined();
@@ -186,6 +168,38 @@ describe('a new visitor', () => {
     // The server wrote the runtime config into the page: no /app-config.js on a page load.
     expect(sent.has('/app-config.js')).toBe(false);
     expect(await page.locator('script#dm51-config[type="application/json"]').count()).toBe(1);
+  });
+
+  it("runs the app's code only once home data has gone out, so init's answer does not wait for it (issue 16)", async () => {
+    // A slow init answer: the app's code is long there, yet must not run (and so hold up the
+    // callback that asks for home data) before that answer has sent home data on its way.
+    const SLOW_MS = 800;
+    await page.route('**/v3/app/init', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      await route.continue();
+    });
+    // When React first replaced the splash index.html paints, on the page's own clock.
+    await page.addInitScript(() => {
+      const watch = () => {
+        const root = document.getElementById('root');
+        if (!root) return void requestAnimationFrame(watch);
+        new MutationObserver((_, observer) => {
+          if (root.querySelector('.boot-splash')) return;
+          (globalThis as { splashGoneAt?: number }).splashGoneAt = Date.now();
+          observer.disconnect();
+        }).observe(root, { childList: true, subtree: true });
+      };
+      document.addEventListener('DOMContentLoaded', watch);
+    });
+    const { sent, done } = recordRequestTimes(page);
+    await openAsNewVisitor();
+    const splashGoneAt = await page.evaluate(() => (globalThis as { splashGoneAt?: number }).splashGoneAt);
+    expect(splashGoneAt).toBeDefined();
+    const appChunk = [...done.keys()].find((path) => /^\/assets\/app-.*\.js$/.test(path));
+    // The app's code was there long before init answered, and still did not run before home data left.
+    expect(done.get(appChunk!)).toBeLessThan(done.get('/v3/app/init')!);
+    expect(sent.get('/v3/comic/index')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
+    expect(sent.get('/v3/comic/index')).toBeLessThanOrEqual(splashGoneAt!);
   });
 
   it('keeps the same guest across reloads and visits', async () => {

@@ -73,7 +73,7 @@ type Session = Record<string, unknown> & { user_token: string; user_id: number }
 
 async function guest(deviceid: string): Promise<Session> {
   const init = await call('/v3/app/init', { user_token: '', user_id: 0, deviceid });
-  expect(init.code).toBe(1);
+  expect(init.code, `init answered HTTP ${init.status} ${init.msg ?? ''}`).toBe(1);
   const data = init.data as { token: string; user: { id: number } };
   return { user_token: data.token, user_id: data.user.id };
 }

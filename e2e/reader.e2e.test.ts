@@ -10,7 +10,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
+import { queryServerDb } from './support/import-status.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
+import { recordRequestTimes } from './support/request-times.js';
 import type { RunningServer } from './support/server.js';
 
 const PAGES = 300;
@@ -80,22 +82,40 @@ describe('opening a chapter link as a new visitor', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    const sent = new Map<string, number>();
-    const done = new Map<string, number>();
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (!sent.has(path)) sent.set(path, Date.now());
-    });
-    page.on('requestfinished', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (!done.has(path)) done.set(path, Date.now());
-    });
+    const { sent, done } = recordRequestTimes(page);
     await page.goto(`/#/pages/cartoon/reader?column=${comic.id}&chapter=${comic.chapters[0]!.id}`);
     await page.getByTestId('comic-reader').waitFor();
     await page.waitForFunction(() => document.querySelector('.comic-page__img') !== null);
     // Launch prefetch (issue 16): the chapter call leaves right after visitor init.
     expect(sent.get('/v3/comic/read')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
     expect(sent.get('/v3/comic/read')).toBeLessThan(done.get('/v3/app/start')!);
+  });
+
+  it('fetches the page the link opens at first, not the chapter’s first page (issue 16)', async () => {
+    const comic = seeded.comics[0]!;
+    const chapterId = comic.chapters[0]!.id;
+    const keyAt = (index: number) =>
+      queryServerDb<{ media_key: string }>(
+        server,
+        `select media_key from pages where chapter_id = ${chapterId} order by page_index limit 1 offset ${index}`,
+      )[0]!.media_key;
+    const opening = keyAt(150);
+    expect(opening).not.toBe(keyAt(0));
+    const images: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes('_xfile')) images.push(path);
+    });
+    await page.goto(`/#/pages/cartoon/reader?column=${comic.id}&chapter=${chapterId}&page=150`);
+    await page.getByTestId('comic-reader').waitFor();
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-testid="comic-page"][data-index="150"] img')).some((img) =>
+        (img as HTMLImageElement).src.startsWith('blob:'),
+      ),
+    );
+    // The landing image, asked for by the launch as soon as the chapter's pages are in.
+    expect(images[0]).toContain(opening);
+    expect(images.some((path) => path.includes(keyAt(0)))).toBe(false);
   });
 });
 

@@ -1,22 +1,40 @@
 /**
  * The page's first script (issue 16, third pass): a small chunk that sends the launch calls
- * (start-up settings and visitor init together, then the landing page's data and first image) and
- * asks for the landing page's chunks while the app's own code — React, the router, TanStack Query,
- * i18next, ~120 KiB — is still downloading (index.html modulepreloads it). Then it runs the app.
+ * (start-up settings and visitor init together, then the landing page's data and first image)
+ * while the app's own code — React, the router, TanStack Query, i18next, ~110 KiB — is still
+ * downloading (index.html modulepreloads it). Then it runs the app.
+ *
+ * Seventh pass: the app's code is evaluated only once the landing page's data call is out. On a
+ * slow phone evaluating it is one long task (≈ 250 ms at a 4× slower CPU); a new visitor's init
+ * answer arriving during it waited for it to end before the landing data could be asked for, so
+ * home's data (and then its banner) went out ≈ 400 ms after the session existed. Now that call
+ * goes out in the init answer's own task and the app's code is evaluated while it is in flight.
+ * A returning visitor's landing calls go out at once, so nothing waits; a slow or failed init
+ * holds the app for HOLD_CAP_MS at most (the entry page then shows what it is waiting for).
  */
 import { landingTarget, startLaunchCalls } from './lib/launch/launch-calls';
+import { runWhenReady } from './lib/launch/run-when-ready';
 import { sessionStore } from './state/session';
 
-// A new visitor passes through the entry page (spec §2), whose chunk is asked for now as well.
+/** The longest the app's code waits for the landing's calls to go out. */
+const HOLD_CAP_MS = 1_500;
+
 const newVisitor = sessionStore.get().token === '';
-startLaunchCalls(globalThis.location.hash);
-if (newVisitor) void import('./routes/entry/EntryPage');
+const landingCallsOut = startLaunchCalls(globalThis.location.hash);
 
-// The landing page's chunk and what it imports, fetched beside the app's code (Vite's preload
-// helper adds their CSS); evaluated once the app's code is there, as the router would load them.
-const { name } = landingTarget(globalThis.location.hash);
-if (name === 'home') void import('./routes/home/HomePage');
-else if (name === 'cartoonDetails') void import('./routes/cartoon/DetailsPage');
-else if (name === 'cartoonReader') void import('./routes/cartoon/ReaderPage');
+/**
+ * The chunks the landing needs, and then the app. Each import evaluates the app's code once it is
+ * there (every chunk imports it), so all of them wait for the landing's calls.
+ */
+function runApp(): void {
+  // A new visitor passes through the entry page (spec §2), whose chunk is asked for as well.
+  if (newVisitor) void import('./routes/entry/EntryPage');
+  // The landing page's chunk and what it imports (Vite's preload helper adds their CSS).
+  const { name } = landingTarget(globalThis.location.hash);
+  if (name === 'home') void import('./routes/home/HomePage');
+  else if (name === 'cartoonDetails') void import('./routes/cartoon/DetailsPage');
+  else if (name === 'cartoonReader') void import('./routes/cartoon/ReaderPage');
+  void import('./main');
+}
 
-void import('./main');
+runWhenReady(landingCallsOut, HOLD_CAP_MS, runApp);

@@ -1,12 +1,12 @@
 /**
  * The landing page's largest image goes first (issue 16). The launch asks for it as soon as the
  * page's data is in (`launch-prefetch.ts`: home's first banner or cover, a detail page's cover, the
- * reader's first page). When it is still downloading as the page renders (a large image, a slow
- * network, a fast phone), the page's other images (home's covers) would start beside it and share
- * the bandwidth, and the largest paint would wait for them. Every other image waits until the
- * landing image has been fetched and decoded, or has failed; the page's rendering goes on
- * meanwhile, and when the image is in before the page renders nothing waits at all. A tap, or
- * `afterLanding`'s fallback, lets them go in any case.
+ * page a chapter link opens at, its first or the link's `&page=`). When it is still downloading as
+ * the page renders (a large image, a slow network, a fast phone), the page's other images (home's
+ * covers) would start beside it and share the bandwidth, and the largest paint would wait for
+ * them. Every other image waits until the landing image has been fetched and decoded, or has
+ * failed; the page's rendering goes on meanwhile, and when the image is in before the page renders
+ * nothing waits at all. A tap, or `afterLanding`'s fallback, lets them go in any case.
  *
  * Only the launch's landing image holds the others, once: a page opened later loads its images as
  * they come, and a launch that names no image holds nothing.

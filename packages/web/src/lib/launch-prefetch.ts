@@ -7,6 +7,7 @@ import { HomeTab, WorkType, type HomeData } from '@dm51/shared';
 import { pageMessagesReady } from '../i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { homeTabFromSearch } from '../components/tabbar/tab-items';
+import { openingPage, readerStart } from '../components/reader/reader-start';
 import { findRoute } from '../routes/route-table';
 import { holdForLandingImage, landingImageSettled } from './landing-image';
 import { catalogueKeys, fetchChapters, fetchWorkDetail } from '../state/queries/catalogue';
@@ -34,8 +35,9 @@ function prefetchHome(client: QueryClient, search: string): void {
 }
 
 /**
- * A comic chapter opened from a link: the reader's chunk, the chapter's pages (its first page is
- * the largest paint) and the chapter list the reader checks locks against, all at once.
+ * A comic chapter opened from a link: the reader's chunk, the chapter's pages (the page it opens
+ * at, its first or the link's `&page=`, is the largest paint) and the chapter list the reader
+ * checks locks against, all at once.
  */
 function prefetchComicReader(client: QueryClient, search: string): void {
   const params = new URLSearchParams(search);
@@ -48,7 +50,9 @@ function prefetchComicReader(client: QueryClient, search: string): void {
       queryFn: ({ signal }) => fetchChapters(WorkType.COMIC, workId, signal),
     });
   if (chapterId > 0)
-    void prefetchComicChapter(client, chapterId).then((chapter) => preload(chapter?.pages[0]?.url));
+    void prefetchComicChapter(client, chapterId).then((chapter) =>
+      preload(chapter ? openingPage(chapter.pages, readerStart(params, 'page'))?.url : undefined),
+    );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { idParam } from '../../lib/id-param';
+import { readerStart } from './reader-start';
 
 export interface ReaderProps {
   workId: number;
@@ -23,6 +24,6 @@ export function ReaderRoute({
   const [params] = useSearchParams();
   const workId = idParam(params, 'column');
   const chapterId = idParam(params, 'chapter');
-  const start = Math.max(0, Math.floor(Number(params.get(startParam))) || 0);
+  const start = readerStart(params, startParam);
   return <Reader key={chapterId} workId={workId} chapterId={chapterId} start={start} />;
 }

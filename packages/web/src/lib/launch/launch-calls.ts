@@ -7,7 +7,7 @@
  * - as soon as a session exists, the landing page's data (home's tab; a comic's detail and chapter
  *   list; a chapter's pages and chapter list);
  * - as soon as that data names it, the landing page's largest image (home's first banner or cover,
- *   the detail's cover, the chapter's first page), fetched and XOR-decoded (protocol.md).
+ *   the detail's cover, the page a chapter link opens at), fetched and XOR-decoded (protocol.md).
  *
  * Each is taken once by the app when it asks for the same thing (`lib/launch/early.ts`): the app's
  * own launch logic is unchanged, it only finds its calls already answered or in flight. Nothing
@@ -16,6 +16,7 @@
  */
 import { HomeTab, isXfilePath, WorkType } from '@dm51/shared';
 import { appInitCall, appStartCall } from '@dm51/shared/call-refs';
+import { openingPage, readerStart } from '../../components/reader/reader-start';
 import { fetchXfile } from '../../components/xfile-image/fetch-xfile';
 import { entryRedirectTarget } from '../../routes/launch';
 import { findRoute, HOME_PATH } from '../../routes/route-table';
@@ -71,7 +72,9 @@ function startLanding(name: string | undefined, search: string, host: string, xo
   } else if (name === 'cartoonReader') {
     if (chapterId > 0) {
       const chapter = recordLaunchCalls(() => fetchComicChapter(chapterId));
-      void chapter.then((pages) => earlyImage(pages.pages[0]?.url, host, xorKey), ignore);
+      // The page the link opens at (`&page=`), the first page without one.
+      const start = readerStart(params, 'page');
+      void chapter.then((read) => earlyImage(openingPage(read.pages, start)?.url, host, xorKey), ignore);
     }
     if (workId > 0) void recordLaunchCalls(() => fetchChapters(WorkType.COMIC, workId)).catch(ignore);
   }
@@ -79,23 +82,25 @@ function startLanding(name: string | undefined, search: string, host: string, xo
 
 /**
  * Sends the launch calls for the page in `hash`; returns at once. Does nothing without a valid
- * runtime config or a known API host.
+ * runtime config or a known API host. The promise it returns settles once the landing page's own
+ * calls have gone out, or once it is known that they will not go out here (no config or host, the
+ * init call failed, a registered account's init answer): `boot.ts` holds the app's code until then.
  */
-export function startLaunchCalls(hash: string): void {
+export function startLaunchCalls(hash: string): Promise<void> {
   const config = loadRuntimeConfig();
-  if (!config.ok) return;
+  if (!config.ok) return Promise.resolve();
   const host = knownHost(config.config.apiHosts);
-  if (host === null) return;
+  if (host === null) return Promise.resolve();
   const { xorKey, landing } = { xorKey: config.config.imageXorKey, landing: landingTarget(hash) };
   void recordLaunchCalls(() => callApi(appStartCall, {})).catch(() => undefined);
   if (sessionStore.get().token !== '') {
     startLanding(landing.name, landing.search, host, xorKey);
-    return;
+    return Promise.resolve();
   }
   const initPayload = { deviceid: getDeviceId() };
   const initKey = launchCallKey(appInitCall, initPayload);
   const init = recordLaunchCalls(() => callApi(appInitCall, initPayload));
-  void init.then((answer) => {
+  return init.then((answer) => {
     // A guest session is complete with the init answer (spec §3); a registered account's is not
     // (the entry page then waits for its user record), so only a guest's landing starts here. In
     // the same callback as the answer, before the app's own continuation can read the session.
