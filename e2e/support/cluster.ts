@@ -131,6 +131,10 @@ defaults
   timeout client 120s
   timeout server 120s
   timeout http-keep-alive 10s
+  # Without it a check's whole answer must come within 'inter' (500 ms below): on a busy machine every
+  # instance's /readyz was that slow at once, all were marked down and the balancer answered 503 to
+  # everything. Refused connections (a killed instance) and 503s (a draining one) still count at once.
+  timeout check 5s
   option http-keep-alive
   # An instance that refuses the connection (killed, restarting) costs a retry on another, not an error.
   retries 3
@@ -150,6 +154,12 @@ backend instances
   default-server inter 500ms fall 2 rise 1
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
 `;
+}
+
+/** HAProxy's lines saying an instance went down or came back (each is logged twice: keep one). */
+function balancerStateChanges(output: string): string {
+  const lines = output.split('\n').filter((line) => /^Server \S+ is (UP|DOWN)/.test(line));
+  return lines.slice(-20).join('\n') || '(none)';
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
@@ -313,7 +323,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       s3Endpoint,
       s3Dir,
       instances,
-      output: () => instances.map((i) => `--- ${i.name} ---\n${i.output()}`).join('\n'),
+      // Last, so a failed test's report (the end of this) shows whether the balancer had marked
+      // instances down: its 503s reach the app as a failed launch, with nothing in the instances' logs.
+      output: () =>
+        [
+          ...instances.map((i) => `--- ${i.name} ---\n${i.output()}`),
+          `--- balancer: instance state changes ---\n${balancerStateChanges(balancerOutput)}`,
+        ].join('\n'),
       balancerOutput: () => balancerOutput,
       async addInstance() {
         // Not behind the balancer (its configuration is fixed): reached directly, e.g. to finish work.
