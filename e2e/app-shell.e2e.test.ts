@@ -283,6 +283,25 @@ describe('navigation rules', () => {
     expect(hashPath()).toBe('/pages/user/login/login');
   });
 
+  it('keeps the back stack across a reload: back returns to the page below, forward comes back', async () => {
+    await openAsNewVisitor();
+    await page.getByTestId('tab-mine').click();
+    await waitForHashPath('/pages/user/user');
+    await page.getByTestId('user-settings').click();
+    await waitForHashPath('/pages/user/seting/seting');
+    await page.reload();
+    await page.getByTestId('theme-toggle').waitFor();
+    const entries = await page.evaluate(() => history.length);
+    // A history back (the stack below was remembered), not a replace by home.
+    await page.getByTestId('nav-back').click();
+    await waitForHashPath('/pages/user/user');
+    await page.getByTestId('user-page').waitFor();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.goForward();
+    await waitForHashPath('/pages/user/seting/seting');
+    await page.getByTestId('theme-toggle').waitFor();
+  });
+
   it('lets a guest open a page that is not guarded', async () => {
     await openAsNewVisitor();
     await page.evaluate(() => {

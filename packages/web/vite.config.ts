@@ -1,6 +1,4 @@
 import react from '@vitejs/plugin-react';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -87,28 +85,6 @@ function preloadAppCode(): Plugin {
   };
 }
 
-/**
- * react-router 7's package exports name only its development files, for production builds too
- * (remix-run/react-router#12532, #14102), so its development warnings and checks shipped in the
- * entry chunk. It ships production files beside them; a build uses those.
- */
-function reactRouterProductionFiles(): Plugin {
-  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
-  const production = join(dirname(packageJson), 'dist', 'production');
-  return {
-    name: 'react-router-production-files',
-    apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-router$/, replacement: join(production, 'index.mjs') },
-          { find: /^react-router\/dom$/, replacement: join(production, 'dom-export.mjs') },
-        ],
-      },
-    }),
-  };
-}
-
 export default defineConfig({
   // The server serves the build at '/'; a relative base also lets the same dist run under a sub-path.
   base: './',
@@ -120,7 +96,6 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    reactRouterProductionFiles(),
     preloadAppCode(),
     VitePWA({
       strategies: 'generateSW',

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TabBar } from '../components/tabbar/TabBar';
 import { isAdPage } from '../lib/ad-rules';
 import { afterLanding } from '../lib/after-landing';
+import { useLocation, useNavigate, useNavigationType } from '../lib/router';
 import { knownHost } from '../lib/api/host';
 import { sessionMadeAtLaunch } from '../lib/launch/early';
 import { prefetchLanding, prefetchLandingCode } from '../lib/launch-prefetch';
@@ -31,7 +31,7 @@ function trackPageViewLater(pathname: string): void {
 }
 
 /** The frame around every page: history depth, the launch rule, the floating ad and the tab bar on tab pages. */
-export function AppShell() {
+export function AppShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigate = useNavigate();
@@ -92,7 +92,7 @@ export function AppShell() {
   const adPage = route?.name;
   return (
     <div className={`app-page${withTabBar ? ' app-page--tabbed' : ''}`}>
-      <Outlet />
+      {children}
       {withTabBar && <TabBar />}
       {extras && (
         <Suspense fallback={null}>

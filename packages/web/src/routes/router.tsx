@@ -1,10 +1,10 @@
-import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { HashRouter, Navigate, useLocation } from '../lib/router';
 import { sessionStore } from '../state/session';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './common/NotFoundPage';
 import { guardRedirect } from './guard';
 import { PageHost } from './PageHost';
-import { ROUTES, type RouteDef } from './route-table';
+import { findRoute, type RouteDef } from './route-table';
 
 /** A guarded page checks the session before it renders; a guest is replaced by the login page. */
 function GuardedPage({ route }: { route: RouteDef }) {
@@ -12,25 +12,23 @@ function GuardedPage({ route }: { route: RouteDef }) {
   return to ? <Navigate to={to} replace /> : <PageHost route={route} />;
 }
 
+/** The page the location names in the route table, or 'not found'. */
+function CurrentPage() {
+  const route = findRoute(useLocation().pathname);
+  if (!route) return <NotFoundPage />;
+  return route.guarded ? <GuardedPage route={route} /> : <PageHost route={route} />;
+}
+
 /**
- * Hash routes (spec §2). A plain HashRouter rather than a data router: the app needs no loaders or
- * actions, and the data router's machinery would be a fifth of the JavaScript home needs.
+ * Hash routes (spec §2), every one a flat path of the route table, inside the app's frame
+ * (lib/router says why the app has its own small router).
  */
 export function AppRouter() {
   return (
     <HashRouter>
-      <Routes>
-        <Route element={<AppShell />}>
-          {ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={route.guarded ? <GuardedPage route={route} /> : <PageHost route={route} />}
-            />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <AppShell>
+        <CurrentPage />
+      </AppShell>
     </HashRouter>
   );
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_AD_PIC_RPX } from '@dm51/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import {
   adClickTarget,
   adPlacement,

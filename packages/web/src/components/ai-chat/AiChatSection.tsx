@@ -3,7 +3,7 @@
  * start one (a character only knows the chapters read, so works never opened are not offered).
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { useAiConversations } from '../../state/queries/ai-chat';
 import { useHistoryList } from '../../state/queries/history';
 import { useSession } from '../../state/use-session';

@@ -1,7 +1,7 @@
 /** "Chat" on a comic's or novel's detail page (issue 14): opens character chat for the work. */
 import { WorkType, type WorkDetail } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { chatHref } from './AiChatSection';
 import './ai-chat.css';
 

@@ -1,7 +1,7 @@
 import { WorkType, type CommentItem, type CommentWithReplies } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { PagedListView } from '../paged-list/PagedListView';
 import { useBlacklist, useCommentList, type CommentSort } from '../../state/queries/comment';
 import { CommentInput, type ReplyTarget } from './CommentInput';

@@ -1,6 +1,6 @@
 import { CenterPopup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { BIND_PATH } from '../../routes/route-table';
 import './guest-prompt.css';
 

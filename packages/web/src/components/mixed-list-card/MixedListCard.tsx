@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { XfileImage } from '../xfile-image/XfileImage';
 import { cardFields, type MixedItem } from './card-fields';
 import './mixed-list-card.css';

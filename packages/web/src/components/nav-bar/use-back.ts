@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { backAction } from '../../routes/back-rule';
 import { currentDepth } from '../../routes/history-depth';
 

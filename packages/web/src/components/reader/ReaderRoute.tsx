@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { idParam } from '../../lib/id-param';
 import { readerStart } from './reader-start';
 

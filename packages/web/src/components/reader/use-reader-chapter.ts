@@ -1,7 +1,7 @@
 import { WorkType, type ChargeNotice, type ReaderChapter } from '@dm51/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { useChapters } from '../../state/queries/catalogue';
 import { neighbours } from '../chapter-list/chapter-order';
 import { detailHref } from '../mixed-list-card/card-fields';

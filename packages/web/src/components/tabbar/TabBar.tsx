@@ -1,7 +1,7 @@
 import { TABBAR } from '@dm51/shared';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { openExternal } from '../../lib/platform';
 import { useStartSettings } from '../../state/queries/start-settings';
 import { TabIcon } from '../icons/TabIcon';

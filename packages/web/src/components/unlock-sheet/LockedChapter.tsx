@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { vipHref } from '../../lib/money-paths';
 import { UnlockSheet } from './UnlockSheet';
 import './locked-chapter.css';

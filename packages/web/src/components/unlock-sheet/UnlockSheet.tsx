@@ -2,7 +2,7 @@ import { ApiCode, type UnlockOption } from '@dm51/shared';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { showBottomToast } from '../../lib/api/lazy-toast';
 import { isApiCode } from '../../lib/api/errors';
 import { groupThousands } from '../../lib/money';

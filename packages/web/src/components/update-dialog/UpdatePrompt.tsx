@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/router';
 import { pageMessagesReady } from '../../i18n';
 import { installedApkVersion, runningInApk } from '../../lib/update-apk';
 import { apkOutdated } from '../../lib/update-dialog-state';

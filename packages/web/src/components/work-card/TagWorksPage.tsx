@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import type { RouteDef } from '../../routes/route-table';
 import { useTagList, useWorkList } from '../../state/queries/catalogue';
 import { FilterChips } from '../filter-chips/FilterChips';

@@ -1,7 +1,7 @@
 import type { WorkDetail } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { genreLabel } from '../../lib/genre-label';
 
 /** A detail page's tags (each opens its tag list at `tagPath`) and summary (tap to show it whole). */

@@ -1,6 +1,6 @@
 import { ApiCode } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { isApiCode } from '../../lib/api/errors';
 import { idParam } from '../../lib/id-param';
 import { useChapters, useWorkDetail } from '../../state/queries/catalogue';

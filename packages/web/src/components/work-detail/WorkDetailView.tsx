@@ -1,7 +1,7 @@
 import { WorkType, type ChapterItem, type WorkDetail } from '@dm51/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { ChapterList } from '../chapter-list/ChapterList';
 import { CommentsSection } from '../comments/CommentsSection';
 import { readingStart } from '../chapter-list/chapter-order';

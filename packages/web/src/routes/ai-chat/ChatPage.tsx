@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { AiBuySheet } from '../../components/ai-cos/AiBuySheet';
 import { AiCosCard } from '../../components/ai-cos/AiCosCard';
 import { AiCreditsHeader } from '../../components/ai-cos/AiCreditsHeader';

@@ -1,6 +1,6 @@
 import { WorkType } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { WorkGrid } from '../../components/work-card/WorkGrid';
 import { useWorkList } from '../../state/queries/catalogue';

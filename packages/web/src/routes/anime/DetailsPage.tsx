@@ -1,6 +1,6 @@
 import { ApiCode, WorkType, type WorkDetail } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { CommentsSection } from '../../components/comments/CommentsSection';
 import { EmptyState } from '../../components/empty-state/EmptyState';
 import { NavBar } from '../../components/nav-bar/NavBar';

@@ -1,7 +1,7 @@
 import { WorkType, type AnimeEpisode } from '@dm51/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';
 import { QueryError } from '../../components/query-state/QueryError';

@@ -1,7 +1,7 @@
 import { WorkType } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { WorkRows } from '../../components/work-card/WorkGrid';
 import { useSearchResults } from '../../state/queries/search';

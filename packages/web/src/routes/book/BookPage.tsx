@@ -1,6 +1,6 @@
 import { WorkType, type ShelfItem } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { SegmentTabs } from '../../components/filter-chips/FilterChips';
 import { detailHref } from '../../components/mixed-list-card/card-fields';
 import { PagedListView } from '../../components/paged-list/PagedListView';

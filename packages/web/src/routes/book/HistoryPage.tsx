@@ -1,6 +1,6 @@
 import { WorkType, type HistoryItem } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { FilterChips } from '../../components/filter-chips/FilterChips';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { EditableList, EditableListPage, SelectMark } from '../../components/work-card/EditableListPage';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { Logo } from '../../components/icons/Logo';
 import { prefetchLanding } from '../../lib/launch-prefetch';
 import { entryRedirectTarget } from '../launch';

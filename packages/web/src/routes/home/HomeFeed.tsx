@@ -1,7 +1,7 @@
 import { HomeTab, type HomeData, type WorkCard } from '@dm51/shared';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { BannerSwiper } from '../../components/banner-swiper/BannerSwiper';
 import { MixedListCard } from '../../components/mixed-list-card/MixedListCard';
 import { WorkGrid } from '../../components/work-card/WorkGrid';

@@ -1,7 +1,7 @@
 import { HomeTab, type HomeTabValue } from '@dm51/shared';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { EmptyState } from '../../components/empty-state/EmptyState';
 import { EntryGlyph, type GlyphName } from '../../components/icons/EntryGlyph';
 import { InstallBanner } from '../../components/install-banner/InstallBanner';

@@ -2,7 +2,7 @@ import { TOAST_MS } from '@dm51/shared';
 import { Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { Logo } from '../../components/icons/Logo';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { track } from '../../lib/analytics';

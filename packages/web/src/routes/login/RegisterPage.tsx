@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { track } from '../../lib/analytics';
 import { showBottomToast } from '../../lib/api/lazy-toast';
 import { forgetInviteCode, keptInviteCode } from '../../lib/invite-link';

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { currentDepth } from '../history-depth';
 import { findRoute, USER_PATH } from '../route-table';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { WorkRows } from '../../components/work-card/WorkGrid';

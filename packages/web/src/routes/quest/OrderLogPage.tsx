@@ -1,6 +1,6 @@
 import type { Order } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { OrderStatusTag } from '../../components/money/OrderStatusTag';
 import { formatMoney } from '../../lib/money';
 import { orderHref } from '../../lib/money-paths';

@@ -8,7 +8,7 @@ import type { TaskItem } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';

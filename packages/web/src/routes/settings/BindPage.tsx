@@ -2,7 +2,7 @@ import { TOAST_MS } from '@dm51/shared';
 import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { useBindMutation, type AccountKind } from '../../state/queries/account';
 import { useUserInfoQuery } from '../../state/queries/user';

@@ -2,7 +2,7 @@ import { NICKNAME_MAX_LENGTH, TOAST_MS, isValidNickname } from '@dm51/shared';
 import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { useEditNicknameMutation } from '../../state/queries/account';
 import { useUserInfoQuery } from '../../state/queries/user';

@@ -2,7 +2,7 @@ import { APP_TOKEN_LIMITS, type AppTokenItem } from '@dm51/shared';
 import { Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { QueryError } from '../../components/query-state/QueryError';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { BlockedUsersSheet } from '../../components/comments/BlockedUsersSheet';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { changeLocale } from '../../i18n';

@@ -2,7 +2,7 @@ import { TOAST_MS } from '@dm51/shared';
 import { Dialog, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { useWriteOffMutation } from '../../state/queries/account';
 import { useIsLoggedIn } from '../../state/use-session';

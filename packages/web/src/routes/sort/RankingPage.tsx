@@ -1,6 +1,6 @@
 import type { RankItem } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { FilterChips, SegmentTabs } from '../../components/filter-chips/FilterChips';
 import { cardFields, formatScore } from '../../components/mixed-list-card/card-fields';
 import { NavBar } from '../../components/nav-bar/NavBar';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { FilterChips, SegmentTabs } from '../../components/filter-chips/FilterChips';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PagedListView } from '../../components/paged-list/PagedListView';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useUserInfoQuery } from '../../state/queries/user';

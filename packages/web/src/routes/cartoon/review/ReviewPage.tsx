@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router';
 import { CommentsSection } from '../../../components/comments/CommentsSection';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import type { PageProps } from '../../page-props';

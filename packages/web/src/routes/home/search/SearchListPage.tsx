@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { FilterChips } from '../../../components/filter-chips/FilterChips';
 import { PagedListView } from '../../../components/paged-list/PagedListView';
 import { WorkRows } from '../../../components/work-card/WorkGrid';

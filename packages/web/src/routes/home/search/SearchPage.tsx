@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { useClearRecentSearches, usePopularSearches, useRecentSearches } from '../../../state/queries/search';
 import { SearchBox } from './SearchBox';
 

@@ -1,6 +1,6 @@
 import { APP_VERSION_NAME } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { useText } from '../../../state/queries/help';
 import type { PageProps } from '../../page-props';

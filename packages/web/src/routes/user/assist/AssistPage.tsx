@@ -12,7 +12,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state/EmptyState';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PageLoading } from '../../../components/page-state/PageLoading';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PagedListView } from '../../../components/paged-list/PagedListView';
 import { XfileImage } from '../../../components/xfile-image/XfileImage';

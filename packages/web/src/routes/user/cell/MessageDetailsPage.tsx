@@ -1,6 +1,6 @@
 import { WorkType } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { useRelativeTime } from '../../../lib/relative-time';
 import { useOpenMessage } from '../../../state/queries/message';

@@ -1,7 +1,7 @@
 import { Badge } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { badgeText } from '../../../components/comments/badge';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PagedListView } from '../../../components/paged-list/PagedListView';

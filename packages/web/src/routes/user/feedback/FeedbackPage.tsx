@@ -2,7 +2,7 @@ import { FEEDBACK_LIMITS, FEEDBACK_TYPES, TOAST_MS } from '@dm51/shared';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { OptionButtons } from '../../../components/filter-chips/OptionButtons';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { ImagePickButton, PickedImages } from '../../../components/image-picker/ImagePicker';

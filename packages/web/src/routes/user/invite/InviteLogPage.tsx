@@ -6,7 +6,7 @@
  */
 import type { InviteFriend } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state/EmptyState';
 import { MoneyButton } from '../../../components/money/MoneyButton';
 import { XfileImage } from '../../../components/xfile-image/XfileImage';

@@ -6,7 +6,7 @@
  * to the invite log and, while this account may still enter one, to a friend's code.
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { MoneyButton } from '../../../components/money/MoneyButton';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PageLoading } from '../../../components/page-state/PageLoading';

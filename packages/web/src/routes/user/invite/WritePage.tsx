@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { MoneyButton } from '../../../components/money/MoneyButton';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PageLoading } from '../../../components/page-state/PageLoading';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../../lib/router';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PageLoading } from '../../../components/page-state/PageLoading';
 import { QueryError } from '../../../components/query-state/QueryError';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state/EmptyState';
 import { PageLoading } from '../../../components/page-state/PageLoading';
 import { QueryError } from '../../../components/query-state/QueryError';

@@ -3,7 +3,7 @@ import { payCancelCall } from '@dm51/shared/call-refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state/EmptyState';
 import { PageLoading } from '../../../components/page-state/PageLoading';
 import { QueryError } from '../../../components/query-state/QueryError';

@@ -1,7 +1,7 @@
 import type { VipPlan } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { EntryGlyph } from '../../../components/icons/EntryGlyph';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PageLoading } from '../../../components/page-state/PageLoading';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router';
 import { safeBack } from '../../../lib/money-paths';
 
 /** The page to return to after a purchase (`?back=`), passed along from the screen that asked. */
