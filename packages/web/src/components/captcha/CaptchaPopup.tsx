@@ -1,6 +1,6 @@
 import { CAPTCHA, POPUP_TRANSITION_MS, sanitizeDigits, TOAST_MS } from '@dm51/shared';
 import { CenterPopup, Toast } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { drawCaptcha, randomCaptcha } from './captcha';
 import './captcha.css';
@@ -28,9 +28,14 @@ export function CaptchaPopup({ visible, onClose, onSuccess }: CaptchaPopupProps)
     setTyped('');
   }, []);
 
-  useEffect(() => {
+  // Every opening shows a new picture. Set while rendering, not in an effect after the commit: an
+  // effect would paint the previous opening's picture first and swap it a moment later, so a
+  // quick reader (or a test) could type the answer to a picture that is no longer the one checked.
+  const [openedFor, setOpenedFor] = useState(visible);
+  if (visible !== openedFor) {
+    setOpenedFor(visible);
     if (visible) refresh();
-  }, [visible, refresh]);
+  }
 
   // The canvas mounts with the popup; draw whenever either changes.
   const attach = useCallback(
