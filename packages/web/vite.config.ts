@@ -23,7 +23,7 @@ const SERVER_PATHS = [
 /** antd-mobile and the libraries under it (grouped into one `ui` chunk where shared). */
 const UI_LIBRARIES =
   /node_modules[\\/](antd-mobile|@use-gesture|@react-spring|ahooks|rc-|@rc-component|classnames|runes2|staged-components|@floating-ui|lodash|tslib)/;
-/** antd's React 19 renderer, loaded right after the first render on every launch: not in `ui`. */
+/** antd's createRoot renderer (lib/antd-renderer.ts), loaded right after the first render on every launch: not in `ui`. */
 const LAUNCH_RENDERER =
   /antd-mobile[\\/]es[\\/]utils[\\/](unstable-)?render\.js|rc-util|@babel[\\/]runtime|regenerator/;
 /** The app's own shared components, helpers and queries (grouped into one `shared` chunk). */
@@ -40,7 +40,7 @@ const SHELL_EXTRAS =
  * discovered only once boot.ts had run. This puts it in the page's head instead: a modulepreload of
  * `app` and what it imports, and `app`'s CSS as a stylesheet (the splash is styled by it before
  * any script runs). Nothing else: on a phone's first load every request the page starts before its
- * first paint shares the few connections and the bandwidth with these (antd's React 19 renderer,
+ * first paint shares the few connections and the bandwidth with these (antd's createRoot renderer,
  * imported after the first render, is left to that import).
  */
 function preloadAppCode(): Plugin {
@@ -91,7 +91,7 @@ export default defineConfig({
   resolve: {
     // Compile @dm51/shared from its TypeScript source instead of its (possibly stale) dist.
     conditions: ['source', ...defaultClientConditions],
-    // antd-mobile and friends are hoisted next to an older React at the repo root; one React only.
+    // One React only: the web app's React 18 sits at the repo root, next to antd-mobile and friends.
     dedupe: ['react', 'react-dom'],
   },
   plugins: [

@@ -80,7 +80,7 @@ function prefetchComicDetail(client: QueryClient, search: string): void {
 
 /**
  * At launch, before any session exists: what the landing page waits for besides its code. Every
- * page but the launch screens (entry, home) waits for the rest of English and antd-mobile's React 19
+ * page but the launch screens (entry, home) waits for the rest of English and antd-mobile's createRoot
  * renderer (routes/pages.ts), so a link to another page starts them now instead of once the entry
  * page is done and the page's own chunk asks for them.
  */
@@ -90,7 +90,7 @@ export function prefetchLandingCode(pathWithSearch: string): void {
   const name = findRoute(pathname)?.name;
   if (group === undefined || group === 'entry' || name === 'home') return;
   void pageMessagesReady();
-  void import('./antd-react19');
+  void import('./antd-renderer');
 }
 
 export function prefetchLanding(client: QueryClient, pathWithSearch: string): void {

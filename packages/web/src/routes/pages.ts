@@ -8,13 +8,13 @@ type PageModule = { default: ComponentType<PageProps> };
 /**
  * A page that shows once its code and the active language's messages for every page are in (the
  * first download carries only the launch screens' English: i18n/index.ts), with antd-mobile's
- * React 19 renderer in place (lib/antd-react19.ts: pages call Toast, Dialog and ActionSheet
+ * createRoot renderer in place (lib/antd-renderer.ts: pages call Toast, Dialog and ActionSheet
  * directly). The entry page and home use plain `lazy`: they are the launch screens, and must not
  * wait for either.
  */
 function page(load: () => Promise<PageModule>): PageComponent {
   return lazy(() =>
-    Promise.all([load(), pageMessagesReady(), import('../lib/antd-react19')]).then(([module]) => module),
+    Promise.all([load(), pageMessagesReady(), import('../lib/antd-renderer')]).then(([module]) => module),
   );
 }
 

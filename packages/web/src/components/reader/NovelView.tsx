@@ -71,7 +71,7 @@ export function NovelView({
 }: NovelViewProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const articleRef = useRef<HTMLElement>(null);
+  const articleRef = useRef<HTMLElement | null>(null);
   const anchor = useRef(startPosition);
   const [page, setPage] = useState(0);
   const [pageCount, setPageCount] = useState(1);

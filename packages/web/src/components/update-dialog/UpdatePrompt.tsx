@@ -8,10 +8,10 @@ import { findRoute } from '../../routes/route-table';
 import { FALLBACK_UPDATE_CONFIG, useUpdateConfigQuery } from '../../state/queries/update';
 
 // Rarely shown, so it stays out of the first download (the shell mounts this prompt on every page).
-// Its texts are not launch messages, and its Dialog.confirm renders through antd's React 19
+// Its texts are not launch messages, and its Dialog.confirm renders through antd's createRoot
 // renderer: both are fetched with it.
 const UpdateDialog = lazy(() =>
-  Promise.all([import('./UpdateDialog'), pageMessagesReady(), import('../../lib/antd-react19')]).then(
+  Promise.all([import('./UpdateDialog'), pageMessagesReady(), import('../../lib/antd-renderer')]).then(
     ([module]) => ({ default: module.UpdateDialog }),
   ),
 );

@@ -9,8 +9,8 @@ import type Toast from 'antd-mobile/es/components/toast';
 let toastModule: Promise<{ default: typeof Toast }> | null = null;
 
 function loadToast() {
-  // The React 19 renderer must be in place before antd renders the toast.
-  toastModule ??= import('../antd-react19').then(() => import('antd-mobile/es/components/toast'));
+  // The createRoot renderer must be in place before antd renders the toast.
+  toastModule ??= import('../antd-renderer').then(() => import('antd-mobile/es/components/toast'));
   return toastModule;
 }
 
