@@ -13,7 +13,7 @@
  *
  * Run after `npm run build` (`npm run bench:lighthouse` does both). Talks only to 127.0.0.1.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
@@ -70,6 +70,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const { categories, audits, runtimeError } = result.lhr;
   if (LHR_DIR) {
     reportCount += 1;
+    mkdirSync(LHR_DIR, { recursive: true });
     writeFileSync(`${LHR_DIR}/lhr-${reportCount}.json`, JSON.stringify(result.lhr));
   }
   if (runtimeError) {

@@ -29,6 +29,12 @@ const LAUNCH_RENDERER =
 /** The app's own shared components, helpers and queries (grouped into one `shared` chunk). */
 const APP_SHARED = /packages[\\/]web[\\/]src[\\/](components|lib|state)[\\/]/;
 /**
+ * Shared components built on antd-mobile: kept out of `shared`, or every page that needs any shared
+ * helper (a comic reader, a detail page) would also fetch `ui` before its first paint.
+ */
+const ANTD_COMPONENTS =
+  /src[\\/]components[\\/](ai-chat[\\/]ReaderAiSheet|ai-cos[\\/]\w+|captcha[\\/]CaptchaPopup|comments[\\/]\w+|guest-prompt[\\/]GuestPrompt|install-banner[\\/]InstallGuide|unlock-sheet[\\/](UnlockSheet|LockedChapter)|update-dialog[\\/]UpdateDialog)\.tsx$/;
+/**
  * What the shell loads on every page once the landing page has painted (the floating ad, the
  * update prompt, analytics, the service worker): kept out of `shared`, or home would fetch all of it.
  */
@@ -187,7 +193,7 @@ export default defineConfig({
             },
             {
               name: 'shared',
-              test: (id) => APP_SHARED.test(id) && !SHELL_EXTRAS.test(id),
+              test: (id) => APP_SHARED.test(id) && !SHELL_EXTRAS.test(id) && !ANTD_COMPONENTS.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 0,

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { TabBar } from '../components/tabbar/TabBar';
 import { isAdPage } from '../lib/ad-rules';
 import { afterLanding } from '../lib/after-landing';
 import { useLocation, useNavigate, useNavigationType } from '../lib/router';
 import { knownHost } from '../lib/api/host';
+import { useLanded } from '../lib/use-landed';
 import { sessionMadeAtLaunch } from '../lib/launch/early';
 import { prefetchLanding, prefetchLandingCode } from '../lib/launch-prefetch';
 import { requireRuntimeConfig } from '../lib/runtime-config';
@@ -38,14 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const launched = useRef(false);
   // The floating ad and the update prompt wait until the landing page has painted its image.
-  const [extras, setExtras] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void afterLanding().then(() => live && setExtras(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const extras = useLanded();
 
   useEffect(() => {
     recordNavigation(location.key, navigationType);

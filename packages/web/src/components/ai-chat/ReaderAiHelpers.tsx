@@ -3,11 +3,14 @@
  * novels) and, in the novel reader, this chapter's summary. Shown as chips under the top bar while
  * the bars are; the text opens in a bottom sheet. Both are free and cached per chapter.
  */
-import { Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAiHelper } from '../../state/queries/ai-chat';
 import './ai-chat.css';
+
+const ReaderAiSheet = lazy(() =>
+  import('./ReaderAiSheet').then((module) => ({ default: module.ReaderAiSheet })),
+);
 
 export function ReaderAiHelpers({
   chapterId,
@@ -20,7 +23,12 @@ export function ReaderAiHelpers({
   summary?: boolean;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<'recap' | 'summary' | null>(null);
+  const [open, setOpenState] = useState<'recap' | 'summary' | null>(null);
+  const [tapped, setTapped] = useState(false);
+  const setOpen = (kind: 'recap' | 'summary' | null) => {
+    if (kind) setTapped(true);
+    setOpenState(kind);
+  };
   const recap = useAiHelper('recap', chapterId, open === 'recap');
   const chapterSummary = useAiHelper('summary', chapterId, open === 'summary');
   const shown = open === 'summary' ? chapterSummary : recap;
@@ -38,25 +46,12 @@ export function ReaderAiHelpers({
           )}
         </div>
       )}
-      <Popup
-        visible={open !== null}
-        onMaskClick={() => setOpen(null)}
-        bodyStyle={{ borderRadius: '14px 14px 0 0' }}
-      >
-        <div className="reader-ai-sheet" data-testid="reader-ai-sheet">
-          <h3>{open === 'summary' ? t('aiChat.summary') : t('aiChat.recap')}</h3>
-          {!shown.data ? (
-            <p>{t('aiChat.loading')}</p>
-          ) : (
-            <>
-              <p data-testid="reader-ai-text">{shown.data.text || t('aiChat.recapEmpty')}</p>
-              {shown.data.sources.length > 0 && (
-                <small>{t('aiChat.sources', { list: shown.data.sources.join(' · ') })}</small>
-              )}
-            </>
-          )}
-        </div>
-      </Popup>
+      {/* Mounted from the first tap on, so closing it still plays antd's closing animation. */}
+      {tapped && (
+        <Suspense fallback={null}>
+          <ReaderAiSheet open={open} onClose={() => setOpen(null)} data={shown.data} />
+        </Suspense>
+      )}
     </>
   );
 }

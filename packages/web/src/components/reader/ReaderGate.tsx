@@ -1,9 +1,15 @@
 import type { ChapterItem, ReaderChapter } from '@dm51/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PageLoading } from '../page-state/PageLoading';
 import { QueryError } from '../query-state/QueryError';
-import { LockedChapter, type LockReason } from '../unlock-sheet/LockedChapter';
+import type { LockReason } from '../unlock-sheet/LockedChapter';
+
+// The lock and its unlock sheet (antd's Popup, with its animation and gesture libraries) show only
+// for a chapter the reader may not read yet: a reader link's first load does not wait for them.
+const LockedChapter = lazy(() =>
+  import('../unlock-sheet/LockedChapter').then((module) => ({ default: module.LockedChapter })),
+);
 
 interface ReaderGateProps<T> {
   reader: {
@@ -27,14 +33,16 @@ export function ReaderGate<T>({ reader, chapterId, className, children }: Reader
   if (locked)
     return (
       <div className={className}>
-        <LockedChapter
-          // A new chapter is a new lock: the sheet opens again for it.
-          key={chapterId}
-          type={reader.type}
-          reason={reader.lockReason}
-          chapterName={listed?.name ?? info?.name ?? ''}
-          chapterId={chapterId}
-        />
+        <Suspense fallback={<PageLoading />}>
+          <LockedChapter
+            // A new chapter is a new lock: the sheet opens again for it.
+            key={chapterId}
+            type={reader.type}
+            reason={reader.lockReason}
+            chapterName={listed?.name ?? info?.name ?? ''}
+            chapterId={chapterId}
+          />
+        </Suspense>
       </div>
     );
   if (chapter.isError)

@@ -1,9 +1,9 @@
 import { WorkType, type ChapterItem, type WorkDetail } from '@dm51/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanded } from '../../lib/use-landed';
 import { useNavigate } from '../../lib/router';
 import { ChapterList } from '../chapter-list/ChapterList';
-import { CommentsSection } from '../comments/CommentsSection';
 import { readingStart } from '../chapter-list/chapter-order';
 import { useFavoriteToggle } from '../../state/queries/shelf';
 import { readerHref } from './reader-href';
@@ -12,6 +12,13 @@ import { WorkActionBar } from './WorkActionBar';
 import { WorkHero } from './WorkHero';
 import { compactCount } from '../../lib/compact-count';
 import './work-detail.css';
+
+// Below the fold, and built on antd-mobile's inputs and sheets (~40 KiB brotli with it): fetched
+// once the landing image has painted (lib/after-landing.ts), so on a detail link's first load the
+// cover does not share the network with them. Later visits to a detail page show them at once.
+const CommentsSection = lazy(() =>
+  import('../comments/CommentsSection').then((module) => ({ default: module.CommentsSection })),
+);
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -48,6 +55,7 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
   const navigate = useNavigate();
   const favorite = useFavoriteToggle(work.type, work.relate_id);
   const scrolled = useScrolledPast(140);
+  const landed = useLanded();
   const novel = work.type === WorkType.NOVEL;
   const start = readingStart(work.read, work.first_chapter_id);
   const open = (chapterId: number, resume: boolean) =>
@@ -88,7 +96,11 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
             onOpen={(chapter) => open(chapter.id, chapter.id === work.read?.chapter_id)}
           />
         </section>
-        <CommentsSection workId={work.relate_id} type={work.type} />
+        {landed && (
+          <Suspense fallback={null}>
+            <CommentsSection workId={work.relate_id} type={work.type} />
+          </Suspense>
+        )}
       </div>
 
       <WorkActionBar

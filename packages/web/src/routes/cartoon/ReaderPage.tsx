@@ -1,9 +1,10 @@
 import { WorkType } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComicPagedView } from '../../components/reader/ComicPagedView';
 import { ComicScrollView } from '../../components/reader/ComicScrollView';
+import { ReaderAiHelpers } from '../../components/ai-chat/ReaderAiHelpers';
 import { ChapterEnd } from '../../components/reader/ChapterEnd';
 import { NEXT_CHAPTER_PRELOAD } from '../../components/reader/page-window';
 import { ChoiceRow, ReaderChrome, ScrollOrPagedRow } from '../../components/reader/ReaderChrome';
@@ -19,12 +20,6 @@ import { useReadingClock } from '../../lib/reading-clock';
 import { saveComicPlace } from '../../state/queries/history';
 import { prefetchComicChapter, useComicChapter } from '../../state/queries/reader';
 import '../../components/reader/comic-reader.css';
-
-// The AI helpers show only with the reader's bars and bring antd's Popup: not part of opening a
-// chapter (a chapter link's first load waits for what the reader imports).
-const ReaderAiHelpers = lazy(() =>
-  import('../../components/ai-chat/ReaderAiHelpers').then((module) => ({ default: module.ReaderAiHelpers })),
-);
 
 /** Comic reader (/pages/cartoon/reader?column=WORK&chapter=CHAPTER[&page=N]). */
 export default function ReaderPage() {
@@ -112,9 +107,7 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
         prevId={prevId || (locked ? reader.listNeighbours.prev : 0)}
         nextId={nextId || (locked ? reader.listNeighbours.next : 0)}
       />
-      <Suspense fallback={null}>
-        <ReaderAiHelpers chapterId={chapterId} visible={reader.chrome.visible} />
-      </Suspense>
+      <ReaderAiHelpers chapterId={chapterId} visible={reader.chrome.visible} />
       <ReaderSheets reader={reader} chapterId={chapterId}>
         <ScrollOrPagedRow
           label={t('reader.layout')}

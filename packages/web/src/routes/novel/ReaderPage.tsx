@@ -1,7 +1,8 @@
 import { WorkType } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReaderAiHelpers } from '../../components/ai-chat/ReaderAiHelpers';
 import { ChapterEnd } from '../../components/reader/ChapterEnd';
 import { NovelView } from '../../components/reader/NovelView';
 import { ChoiceRow, ReaderChrome, ScrollOrPagedRow } from '../../components/reader/ReaderChrome';
@@ -23,12 +24,6 @@ import { useReadingClock } from '../../lib/reading-clock';
 import { prefetchNovelChapter, useNovelChapter } from '../../state/queries/reader';
 import { useThemeName } from '../../theme/use-theme';
 import '../../components/reader/novel-reader.css';
-
-// The AI helpers show only with the reader's bars and bring antd's Popup: not part of opening a
-// chapter (a chapter link's first load waits for what the reader imports).
-const ReaderAiHelpers = lazy(() =>
-  import('../../components/ai-chat/ReaderAiHelpers').then((module) => ({ default: module.ReaderAiHelpers })),
-);
 
 /** Novel reader (/pages/novel/reader?column=WORK&chapter=CHAPTER[&pos=OFFSET]). */
 export default function ReaderPage() {
@@ -99,9 +94,7 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
         nextId={nextId}
         theme={theme}
       />
-      <Suspense fallback={null}>
-        <ReaderAiHelpers chapterId={chapterId} visible={reader.chrome.visible} summary />
-      </Suspense>
+      <ReaderAiHelpers chapterId={chapterId} visible={reader.chrome.visible} summary />
       <ReaderSheets reader={reader} chapterId={chapterId} theme={theme}>
         <div className="reader-choice">
           <span className="reader-choice__label">{t('reader.fontSize')}</span>
