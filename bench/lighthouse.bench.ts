@@ -24,7 +24,13 @@ import { startServer } from '../e2e/support/server.js';
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 /** BENCH_LHR_DIR=dir keeps every run's full Lighthouse report there (to see what shifted or blocked). */
 const LHR_DIR = process.env['BENCH_LHR_DIR'];
+/**
+ * BENCH_ARTIFACTS_DIR=dir also keeps each run's trace and network log (`run-<n>/`), which
+ * `bench/lantern-graph.ts` replays to show what the simulated LCP waited for.
+ */
+const ARTIFACTS_DIR = process.env['BENCH_ARTIFACTS_DIR'];
 let reportCount = 0;
+let artifactCount = 0;
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /** BENCH_WEB_DIR=<another build's dist> serves that web build instead (before/after in the same minutes). */
 const WEB_DIR = process.env['BENCH_WEB_DIR'];
@@ -48,8 +54,12 @@ interface Figures {
  */
 const ATTEMPTS = 3;
 async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
+  artifactCount += 1;
+  const artifacts = ARTIFACTS_DIR ? `${ARTIFACTS_DIR}/run-${artifactCount}` : undefined;
   const result = await lighthouse(url, {
     port,
+    // Gather, save the artifacts, and audit them, in one run.
+    ...(artifacts ? { gatherMode: artifacts, auditMode: artifacts } : {}),
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],

@@ -23,9 +23,6 @@ const SERVER_PATHS = [
 /** antd-mobile and the libraries under it (grouped into one `ui` chunk where shared). */
 const UI_LIBRARIES =
   /node_modules[\\/](antd-mobile|@use-gesture|@react-spring|ahooks|rc-|@rc-component|classnames|runes2|staged-components|@floating-ui|lodash|tslib)/;
-/** antd's createRoot renderer (lib/antd-renderer.ts), loaded right after the first render on every launch: not in `ui`. */
-const LAUNCH_RENDERER =
-  /antd-mobile[\\/]es[\\/]utils[\\/](unstable-)?render\.js|rc-util|@babel[\\/]runtime|regenerator/;
 /** The app's own shared components, helpers and queries (grouped into one `shared` chunk). */
 const APP_SHARED = /packages[\\/]web[\\/]src[\\/](components|lib|state)[\\/]/;
 /**
@@ -46,8 +43,7 @@ const SHELL_EXTRAS =
  * discovered only once boot.ts had run. This puts it in the page's head instead: a modulepreload of
  * `app` and what it imports, and `app`'s CSS as a stylesheet (the splash is styled by it before
  * any script runs). Nothing else: on a phone's first load every request the page starts before its
- * first paint shares the few connections and the bandwidth with these (antd's createRoot renderer,
- * imported after the first render, is left to that import).
+ * first paint shares the few connections and the bandwidth with these.
  */
 function preloadAppCode(): Plugin {
   return {
@@ -186,7 +182,7 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: (id) => UI_LIBRARIES.test(id) && !LAUNCH_RENDERER.test(id),
+              test: (id) => UI_LIBRARIES.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 1,

@@ -12,6 +12,7 @@
  * A returning visitor's landing calls go out at once, so nothing waits; a slow or failed init
  * holds the app for HOLD_CAP_MS at most (the entry page then shows what it is waiting for).
  */
+import { initialLocale } from './i18n/locale';
 import { landingTarget, startLaunchCalls } from './lib/launch/launch-calls';
 import { runWhenReady } from './lib/launch/run-when-ready';
 import { sessionStore } from './state/session';
@@ -21,6 +22,13 @@ const HOLD_CAP_MS = 1_500;
 
 const newVisitor = sessionStore.get().token === '';
 const landingCallsOut = startLaunchCalls(globalThis.location.hash);
+const landing = landingTarget(globalThis.location.hash);
+
+// Every page but the launch screens (entry, home) shows once the rest of English is in
+// (routes/pages.ts). For a link to one (a comic's chapter, its detail page), that chunk goes out
+// now, beside the launch calls (tenth pass): asked for by the app's code, it was one more round trip
+// after that code had run, between it and the page's first paint.
+if (landing.name !== 'home' && initialLocale() === 'en') void import('./i18n/locales/en-rest');
 
 /**
  * The chunks the landing needs, and then the app. Each import evaluates the app's code once it is
@@ -30,7 +38,7 @@ function runApp(): void {
   // A new visitor passes through the entry page (spec §2), whose chunk is asked for as well.
   if (newVisitor) void import('./routes/entry/EntryPage');
   // The landing page's chunk and what it imports (Vite's preload helper adds their CSS).
-  const { name } = landingTarget(globalThis.location.hash);
+  const { name } = landing;
   if (name === 'home') void import('./routes/home/HomePage');
   else if (name === 'cartoonDetails') void import('./routes/cartoon/DetailsPage');
   else if (name === 'cartoonReader') void import('./routes/cartoon/ReaderPage');

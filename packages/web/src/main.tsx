@@ -41,8 +41,8 @@ async function boot(): Promise<void> {
   );
   // Once the landing page's largest image has painted (`afterLanding`): the service worker, so a new
   // build found later opens the update dialog (issue 13), and its precache fetches the rest of the
-  // app for offline use. What other pages need besides their code (the rest of English,
-  // antd-mobile's createRoot renderer) they fetch with it (routes/pages.ts), not home.
+  // app for offline use. What other pages need besides their code (the rest of English) they fetch
+  // with it (routes/pages.ts), not home.
   void afterLanding().then(() => {
     void import('./lib/update-worker').then((module) => module.startServiceWorker());
   });

@@ -1,9 +1,9 @@
 import { FALLBACK_LOCALE, type Locale } from '@dm51/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
+import { STORAGE_KEYS, writeString } from '../lib/storage';
 import { loadAntdLocale } from './antd-locales';
-import { isLocale, localeFromNavigator } from './locale';
+import { initialLocale } from './locale';
 import { enLaunch } from './locales/en-launch';
 import type { Messages } from './messages';
 
@@ -56,14 +56,6 @@ async function ensureLocaleLoaded(locale: Locale): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** Stored choice first, then the browser's languages, then English. */
-export function initialLocale(): Locale {
-  const stored = readString(STORAGE_KEYS.locale);
-  if (isLocale(stored)) return stored;
-  const nav = globalThis.navigator;
-  return localeFromNavigator(nav?.languages?.length ? nav.languages : [nav?.language ?? '']);
 }
 
 function syncDocumentLanguage(locale: string): void {

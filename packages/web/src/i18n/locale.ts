@@ -1,4 +1,5 @@
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '@dm51/shared';
+import { readString, STORAGE_KEYS } from '../lib/storage';
 
 /** Language names as their speakers write them; the same in every UI language. */
 export const LOCALE_LABELS: Record<Locale, string> = {
@@ -35,4 +36,12 @@ export function localeFromNavigator(languages: readonly string[]): Locale {
     if (lower.startsWith('zh') || LOCALES.some((l) => l === lower.split('-')[0])) return matchLocale(tag);
   }
   return FALLBACK_LOCALE;
+}
+
+/** Stored choice first, then the browser's languages, then English. */
+export function initialLocale(): Locale {
+  const stored = readString(STORAGE_KEYS.locale);
+  if (isLocale(stored)) return stored;
+  const nav = globalThis.navigator;
+  return localeFromNavigator(nav?.languages?.length ? nav.languages : [nav?.language ?? '']);
 }

@@ -12,6 +12,8 @@ async function load() {
 
 const BANNER = '/media/lib/aa/banner_xfile.webp';
 const COVER = '/media/lib/bb/cover_xfile.webp';
+const PAGE_ONE = '/media/lib/dd/page-1_xfile.jpg';
+const PAGE_TWO = '/media/lib/ee/page-2_xfile.jpg';
 
 describe('the landing image goes first', () => {
   beforeEach(() => {
@@ -51,5 +53,29 @@ describe('the landing image goes first', () => {
     // Later pages' images are never held again.
     holdForLandingImage(COVER);
     expect(isHeldForLanding('/media/lib/cc/other_xfile.webp')).toBe(false);
+  });
+
+  it('held until painted (a reader’s first page), loaded is not enough: the others go at the paint, or a moment after loading without one', async () => {
+    vi.useFakeTimers();
+    const { holdForLandingImage, isHeldForLanding, landingImageSettled, SETTLED_GRACE_MS } = await load();
+    holdForLandingImage(PAGE_ONE, { untilPainted: true });
+    landingImageSettled(PAGE_ONE);
+    expect(isHeldForLanding(PAGE_TWO)).toBe(true);
+    vi.advanceTimersByTime(SETTLED_GRACE_MS - 1);
+    expect(isHeldForLanding(PAGE_TWO)).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(isHeldForLanding(PAGE_TWO)).toBe(false);
+    vi.useRealTimers();
+  });
+
+  it('held until painted, the others go as soon as the paint is reported, without the grace', async () => {
+    vi.useFakeTimers();
+    const { holdForLandingImage, isHeldForLanding, landingImageSettled } = await load();
+    holdForLandingImage(PAGE_ONE, { untilPainted: true });
+    landingImageSettled(PAGE_ONE);
+    landed();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isHeldForLanding(PAGE_TWO)).toBe(false);
+    vi.useRealTimers();
   });
 });

@@ -18,9 +18,9 @@ import { prefetchComicChapter } from '../state/queries/reader';
 export { homeLcpImage };
 
 /** The landing page's largest image: fetched now, and the page's other images wait for it. */
-async function preload(image: string | null | undefined): Promise<void> {
+async function preload(image: string | null | undefined, hold?: { untilPainted: boolean }): Promise<void> {
   if (!image) return;
-  holdForLandingImage(image);
+  holdForLandingImage(image, hold);
   const { preloadImage } = await import('../components/xfile-image/use-xfile-image');
   preloadImage(image, () => landingImageSettled(image));
 }
@@ -51,7 +51,9 @@ function prefetchComicReader(client: QueryClient, search: string): void {
     });
   if (chapterId > 0)
     void prefetchComicChapter(client, chapterId).then((chapter) =>
-      preload(chapter ? openingPage(chapter.pages, readerStart(params, 'page'))?.url : undefined),
+      preload(chapter ? openingPage(chapter.pages, readerStart(params, 'page'))?.url : undefined, {
+        untilPainted: true,
+      }),
     );
 }
 
@@ -80,9 +82,9 @@ function prefetchComicDetail(client: QueryClient, search: string): void {
 
 /**
  * At launch, before any session exists: what the landing page waits for besides its code. Every
- * page but the launch screens (entry, home) waits for the rest of English and antd-mobile's createRoot
- * renderer (routes/pages.ts), so a link to another page starts them now instead of once the entry
- * page is done and the page's own chunk asks for them.
+ * page but the launch screens (entry, home) waits for the rest of English (routes/pages.ts), so a
+ * link to another page starts it now instead of once the entry page is done and the page's own
+ * chunk asks for it.
  */
 export function prefetchLandingCode(pathWithSearch: string): void {
   const [pathname = ''] = pathWithSearch.split('?');
@@ -90,7 +92,6 @@ export function prefetchLandingCode(pathWithSearch: string): void {
   const name = findRoute(pathname)?.name;
   if (group === undefined || group === 'entry' || name === 'home') return;
   void pageMessagesReady();
-  void import('./antd-renderer');
 }
 
 export function prefetchLanding(client: QueryClient, pathWithSearch: string): void {

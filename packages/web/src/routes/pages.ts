@@ -7,15 +7,11 @@ type PageModule = { default: ComponentType<PageProps> };
 
 /**
  * A page that shows once its code and the active language's messages for every page are in (the
- * first download carries only the launch screens' English: i18n/index.ts), with antd-mobile's
- * createRoot renderer in place (lib/antd-renderer.ts: pages call Toast, Dialog and ActionSheet
- * directly). The entry page and home use plain `lazy`: they are the launch screens, and must not
- * wait for either.
+ * first download carries only the launch screens' English: i18n/index.ts). The entry page and home
+ * use plain `lazy`: they are the launch screens, and must not wait for it.
  */
 function page(load: () => Promise<PageModule>): PageComponent {
-  return lazy(() =>
-    Promise.all([load(), pageMessagesReady(), import('../lib/antd-renderer')]).then(([module]) => module),
-  );
+  return lazy(() => Promise.all([load(), pageMessagesReady()]).then(([module]) => module));
 }
 
 /**

@@ -8,12 +8,11 @@ import { findRoute } from '../../routes/route-table';
 import { FALLBACK_UPDATE_CONFIG, useUpdateConfigQuery } from '../../state/queries/update';
 
 // Rarely shown, so it stays out of the first download (the shell mounts this prompt on every page).
-// Its texts are not launch messages, and its Dialog.confirm renders through antd's createRoot
-// renderer: both are fetched with it.
+// Its texts are not launch messages: they are fetched with it.
 const UpdateDialog = lazy(() =>
-  Promise.all([import('./UpdateDialog'), pageMessagesReady(), import('../../lib/antd-renderer')]).then(
-    ([module]) => ({ default: module.UpdateDialog }),
-  ),
+  Promise.all([import('./UpdateDialog'), pageMessagesReady()]).then(([module]) => ({
+    default: module.UpdateDialog,
+  })),
 );
 
 const IN_APK = runningInApk();

@@ -9,8 +9,7 @@ import type Toast from 'antd-mobile/es/components/toast';
 let toastModule: Promise<{ default: typeof Toast }> | null = null;
 
 function loadToast() {
-  // The createRoot renderer must be in place before antd renders the toast.
-  toastModule ??= import('../antd-renderer').then(() => import('antd-mobile/es/components/toast'));
+  toastModule ??= import('antd-mobile/es/components/toast');
   return toastModule;
 }
 

@@ -1,9 +1,10 @@
 import { DEFAULT_START_SETTINGS, type StartSettings } from '@dm51/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { resolveHost } from '../../lib/api/host';
+import { sessionMadeAtLaunch } from '../../lib/launch/early';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { fetchStartSettingsOnce } from '../../state/queries/start-settings';
-import { bootstrapGuestSession, fetchUserInfoOnce } from '../../state/queries/user';
+import { bootstrapGuestSession, fetchUserInfoOnce, refreshNewGuestRecord } from '../../state/queries/user';
 import { sessionStore } from '../../state/session';
 
 export type EntryOutcome =
@@ -30,6 +31,9 @@ export async function runEntryFlow(
     } catch {
       return { kind: 'session-failed' };
     }
+  } else if (sessionMadeAtLaunch()) {
+    // boot.ts made this guest a moment ago (lib/launch/launch-calls.ts).
+    refreshNewGuestRecord(queryClient, session.uid);
   } else {
     void fetchUserInfoOnce(queryClient, session.uid).catch(() => undefined);
   }

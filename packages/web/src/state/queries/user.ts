@@ -2,6 +2,7 @@ import { type UserInfo } from '@dm51/shared';
 import { appInitCall, userIndexCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
+import { afterLanding } from '../../lib/after-landing';
 import { getDeviceId } from '../../lib/device';
 import { guestToUserInfo, sessionStore } from '../session';
 import { useSession } from '../use-session';
@@ -35,17 +36,26 @@ export function fetchUserInfoOnce(client: QueryClient, uid: number): Promise<Use
 }
 
 /**
+ * A guest made at this launch has the init answer's record; the full one is fetched once the
+ * landing page has painted (tenth pass): nothing on a new visitor's first screen needs more, and on
+ * a phone's first load this call was one of the last round trips before that paint.
+ */
+export function refreshNewGuestRecord(client: QueryClient, uid: number): void {
+  void afterLanding().then(() => fetchUserInfoOnce(client, uid).catch(() => undefined));
+}
+
+/**
  * Visitor init for a device without a session (spec §4): stores the identity, a provisional
  * user-info record from the guest fields, then the real record from /v3/user/index. A guest's
  * record is complete enough to start with (spec §3 maps it), so the launch does not wait for
- * /v3/user/index: home data and the user record are fetched side by side.
+ * /v3/user/index: it is fetched once the landing page has painted.
  */
 export async function bootstrapGuestSession(client: QueryClient): Promise<void> {
   const init = await callApi(appInitCall, { deviceid: getDeviceId() });
   sessionStore.setIdentity(init.token, init.user.id, init.is_guest);
   if (init.is_guest) {
     sessionStore.setUserInfo(guestToUserInfo(init.guest, init.user.id));
-    void fetchUserInfoOnce(client, init.user.id).catch(() => undefined);
+    refreshNewGuestRecord(client, init.user.id);
     return;
   }
   await fetchUserInfoOnce(client, init.user.id);

@@ -1,0 +1,92 @@
+/**
+ * What Lighthouse's simulated LCP waited for (issue 16, a diagnostic, not a benchmark): replays the
+ * trace and network log that `BENCH_ARTIFACTS_DIR=dir npm run bench:lighthouse` kept for a run
+ * through Lighthouse's own Lantern model (the same computed artifact its LCP audit uses), and
+ * prints, for the optimistic and the pessimistic graph, every node with its simulated start and
+ * end: requests with their size and priority, main-thread tasks with their scripts. The estimate
+ * is the mean of the two graphs' last ends, so the nodes that end last are what to cut.
+ *
+ *   npx tsx bench/lantern-graph.ts /tmp/artifacts/run-7
+ */
+import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
+
+interface GraphNode {
+  type: 'network' | 'cpu';
+  id: string;
+  request?: { url: string; transferSize: number; priority: string; resourceType?: string };
+  childEvents?: Array<{ name: string; args?: { data?: { url?: string; functionName?: string } } }>;
+}
+interface Timing {
+  startTime: number;
+  endTime: number;
+}
+interface Estimate {
+  timeInMs: number;
+  nodeTimings: Map<GraphNode, Timing>;
+}
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: lantern-graph.ts <artifacts dir>');
+
+function describe(node: GraphNode): string {
+  if (node.type === 'network' && node.request) {
+    const { url, transferSize, priority, resourceType } = node.request;
+    const path = url.replace(/^https?:\/\/[^/]+/, '').slice(0, 80);
+    return `net ${(transferSize / 1024).toFixed(1).padStart(6)} KiB ${String(resourceType ?? '').padEnd(10)} ${priority.padEnd(8)} ${path}`;
+  }
+  const scripts = new Set<string>();
+  for (const event of node.childEvents ?? []) {
+    const url = event.args?.data?.url;
+    if (
+      url &&
+      (event.name === 'EvaluateScript' || event.name === 'FunctionCall' || event.name === 'v8.compile')
+    )
+      scripts.add(url.replace(/^https?:\/\/[^/]+/, ''));
+  }
+  const names = new Set((node.childEvents ?? []).map((event) => event.name));
+  const kinds = [
+    'EvaluateScript',
+    'FunctionCall',
+    'Layout',
+    'Paint',
+    'ParseHTML',
+    'TimerFire',
+    'XHRReadyStateChange',
+  ]
+    .filter((name) => names.has(name))
+    .join(',');
+  return `cpu ${kinds} ${[...scripts].join(' ')}`.slice(0, 160);
+}
+
+function print(label: string, estimate: Estimate): void {
+  console.log(`\n${label}: ${estimate.timeInMs.toFixed(0)} ms`);
+  const rows = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
+  for (const [node, timing] of rows)
+    console.log(
+      `${timing.startTime.toFixed(0).padStart(6)} ${timing.endTime.toFixed(0).padStart(6)} ${(timing.endTime - timing.startTime).toFixed(0).padStart(5)}  ${describe(node)}`,
+    );
+}
+
+const artifacts = await loadArtifacts(dir);
+const context = { computedCache: new Map() };
+const data = {
+  trace: artifacts.Trace,
+  devtoolsLog: artifacts.DevtoolsLog,
+  gatherContext: artifacts.GatherContext,
+  settings: artifacts.settings,
+  URL: artifacts.URL,
+  SourceMaps: artifacts.SourceMaps,
+  simulator: null,
+};
+const fcp = (await LanternFirstContentfulPaint.request(data, context)) as {
+  timing: number;
+  optimisticEstimate: Estimate;
+  pessimisticEstimate: Estimate;
+};
+const lcp = (await LanternLargestContentfulPaint.request(data, context)) as typeof fcp;
+console.log(`simulated FCP ${fcp.timing.toFixed(0)} ms, LCP ${lcp.timing.toFixed(0)} ms`);
+if (process.env['SHOW_FCP']) print('FCP optimistic', fcp.optimisticEstimate);
+print('LCP optimistic', lcp.optimisticEstimate);
+print('LCP pessimistic', lcp.pessimisticEstimate);
