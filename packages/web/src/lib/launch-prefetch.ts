@@ -10,7 +10,12 @@ import { homeTabFromSearch } from '../components/tabbar/tab-items';
 import { openingPage, readerStart } from '../components/reader/reader-start';
 import { findRoute } from '../routes/route-table';
 import { holdForLandingImage, landingImageSettled } from './landing-image';
-import { catalogueKeys, fetchChapters, fetchWorkDetail } from '../state/queries/catalogue';
+import {
+  catalogueKeys,
+  fetchChapters,
+  fetchWorkDetail,
+  markDetailFetchedAtLaunch,
+} from '../state/queries/catalogue';
 import { fetchHome, homeKeys } from '../state/queries/home';
 import { homeLcpImage } from '../state/queries/landing-fetch';
 import { prefetchComicChapter } from '../state/queries/reader';
@@ -65,6 +70,7 @@ function prefetchComicDetail(client: QueryClient, search: string): void {
   const workId = Number(new URLSearchParams(search).get('column'));
   void import('../routes/cartoon/DetailsPage');
   if (!(workId > 0)) return;
+  markDetailFetchedAtLaunch(WorkType.COMIC, workId);
   void client
     .fetchQuery({
       queryKey: catalogueKeys.detail(WorkType.COMIC, workId),

@@ -1,11 +1,11 @@
-import { type WorkCard } from '@dm51/shared';
+import { type WorkCard, type WorkDetail } from '@dm51/shared';
 import {
   authorWorksCall,
   categoryIndexCall,
   categoryTagsCall,
   categoryWorksCall,
 } from '@dm51/shared/call-refs';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryState } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { fetchChapters, fetchWorkDetail } from './landing-fetch';
@@ -36,6 +36,29 @@ export const catalogueKeys = {
 
 export const workKey = (item: WorkCard) => `${item.type}:${item.relate_id}`;
 
+/**
+ * The detail the launch fetched for the page it lands on (lib/launch-prefetch.ts) is fresh for that
+ * page's mount: nothing can have moved the saved place in between, and asking again was the last
+ * round trip before a detail link's cover painted on a slow phone (tenth pass). Only that one
+ * answer, unchanged since (its first), not invalidated (reading a chapter invalidates it) and at
+ * most LAUNCH_DETAIL_FRESH_MS old; every other mount asks again.
+ */
+const LAUNCH_DETAIL_FRESH_MS = 10_000;
+let launchDetail: string | null = null;
+
+export function markDetailFetchedAtLaunch(type: number, id: number): void {
+  launchDetail = `${type}:${id}`;
+}
+
+function freshFromLaunch(type: number, id: number, state: QueryState<WorkDetail>): boolean {
+  return (
+    launchDetail === `${type}:${id}` &&
+    state.dataUpdateCount === 1 &&
+    !state.isInvalidated &&
+    Date.now() - state.dataUpdatedAt < LAUNCH_DETAIL_FRESH_MS
+  );
+}
+
 /** A comic's or novel's detail (with favourite flag and saved place). */
 export function useWorkDetail(type: number, id: number) {
   return useQuery({
@@ -44,6 +67,7 @@ export function useWorkDetail(type: number, id: number) {
     enabled: id > 0,
     // The saved place changes whenever the user reads: never show a stale "continue".
     staleTime: 0,
+    refetchOnMount: (query) => !freshFromLaunch(type, id, query.state),
   });
 }
 
