@@ -123,7 +123,9 @@ describe('opening a chapter link as a new visitor', () => {
           new PerformanceObserver((list) => {
             const paint = list
               .getEntries()
-              .find((entry) => (entry as PerformanceEntry & { element?: Element }).element?.tagName === 'IMG');
+              .find(
+                (entry) => (entry as PerformanceEntry & { element?: Element }).element?.tagName === 'IMG',
+              );
             if (paint) resolve(performance.timeOrigin + paint.startTime);
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
