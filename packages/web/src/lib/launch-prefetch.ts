@@ -4,7 +4,6 @@
  * the page that then asks for them one after the other.
  */
 import { HomeTab, WorkType, type HomeData } from '@dm51/shared';
-import { pageMessagesReady } from '../i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { homeTabFromSearch } from '../components/tabbar/tab-items';
 import { openingPage, readerStart } from '../components/reader/reader-start';
@@ -84,20 +83,6 @@ function prefetchComicDetail(client: QueryClient, search: string): void {
     queryKey: catalogueKeys.chapters(WorkType.COMIC, workId),
     queryFn: ({ signal }) => fetchChapters(WorkType.COMIC, workId, signal),
   });
-}
-
-/**
- * At launch, before any session exists: what the landing page waits for besides its code. Every
- * page but the launch screens (entry, home) waits for the rest of English (routes/pages.ts), so a
- * link to another page starts it now instead of once the entry page is done and the page's own
- * chunk asks for it.
- */
-export function prefetchLandingCode(pathWithSearch: string): void {
-  const [pathname = ''] = pathWithSearch.split('?');
-  const group = findRoute(pathname)?.group;
-  const name = findRoute(pathname)?.name;
-  if (group === undefined || group === 'entry' || name === 'home') return;
-  void pageMessagesReady();
 }
 
 export function prefetchLanding(client: QueryClient, pathWithSearch: string): void {

@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useNavigationType } from '../lib/router';
 import { knownHost } from '../lib/api/host';
 import { useLanded } from '../lib/use-landed';
 import { sessionMadeAtLaunch } from '../lib/launch/early';
-import { prefetchLanding, prefetchLandingCode } from '../lib/launch-prefetch';
+import { prefetchLanding } from '../lib/launch-prefetch';
 import { requireRuntimeConfig } from '../lib/runtime-config';
 import { prefetchStartSettings } from '../state/queries/start-settings';
 import { fetchUserInfoOnce } from '../state/queries/user';
@@ -61,7 +61,6 @@ export function AppShell({ children }: { children: ReactNode }) {
     // and rendered; once the session exists, so do the landing page's chunk, data and first image.
     const startEntry = (redirectSearch: string) => {
       const target = entryRedirectTarget(redirectSearch, HOME_PATH);
-      prefetchLandingCode(target);
       startEntryFlowEarly(queryClient, () => prefetchLanding(queryClient, target));
     };
     if (decision.kind === 'toEntry') {
@@ -71,7 +70,6 @@ export function AppShell({ children }: { children: ReactNode }) {
     else if (decision.kind === 'fetchSettings') {
       void prefetchStartSettings(queryClient);
       // The landing page's chunk, data and first image go out beside the settings, not after them.
-      prefetchLandingCode(`${location.pathname}${location.search}`);
       if (sessionStore.get().token !== '')
         prefetchLanding(queryClient, `${location.pathname}${location.search}`);
       // Check the stored session at every launch: a revoked one answers 401, which clears it and
