@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
+import { landingImagePaint } from './support/landing-paint.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
 import type { RunningServer } from './support/server.js';
 
@@ -256,7 +257,7 @@ describe('a guest reading a comic', () => {
     expect(await page.getByTestId(`shelf-item-${comic.id}`).textContent()).toContain('Read to');
   });
 
-  it('opens a detail link with one detail call, and still shows the new place after reading (issue 16)', async () => {
+  it('opens a detail link with one detail call, its comments right after the cover’s paint, and the new place after reading (issue 16)', async () => {
     const comic = seeded.comics[3]!;
     const detailCalls: string[] = [];
     page.on('request', (request) => {
@@ -269,6 +270,19 @@ describe('a guest reading a comic', () => {
     // trip before the cover's paint on a slow phone).
     await page.waitForTimeout(500);
     expect(detailCalls).toHaveLength(1);
+    // The comments (below the fold) load once the cover has painted, not at the 3 s fallback: the
+    // largest paint here is the blurred cover behind the title, a background image.
+    await page.getByTestId('comments-section').waitFor();
+    const cover = await landingImagePaint(page);
+    const commentsChunkAt = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/CommentsSection-.*\.js$/.test(new URL(entry.name).pathname))!.startTime,
+    );
+    const commentsAfterPaintMs = commentsChunkAt - cover.startTime;
+    expect(commentsAfterPaintMs).toBeGreaterThanOrEqual(0);
+    expect(commentsAfterPaintMs).toBeLessThan(1_000);
 
     await page.getByTestId('detail-read').click();
     await waitForHashPath('/pages/cartoon/reader');

@@ -12,6 +12,7 @@ import { startServerAndBrowser } from './support/harness.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
 import { queryServerDb } from './support/import-status.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
+import { landingImagePaint } from './support/landing-paint.js';
 import { recordRequestTimes } from './support/request-times.js';
 import type { RunningServer } from './support/server.js';
 
@@ -117,19 +118,7 @@ describe('opening a chapter link as a new visitor', () => {
     await page.getByTestId('comic-reader').waitFor();
     // Both go out in the end (the second page is on the phone's first screen, below the first).
     await expect.poll(() => started.size, { timeout: 15_000 }).toBe(2);
-    const painted = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const paint = list
-              .getEntries()
-              .find(
-                (entry) => (entry as PerformanceEntry & { element?: Element }).element?.tagName === 'IMG',
-              );
-            if (paint) resolve(performance.timeOrigin + paint.startTime);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
+    const painted = (await landingImagePaint(page)).epochMs;
     // Neither shares the slow network with the first page before it shows (tenth pass).
     expect(started.get('second page')).toBeGreaterThanOrEqual(painted);
     expect(started.get('user record')).toBeGreaterThanOrEqual(painted);

@@ -24,8 +24,8 @@ function fakePage() {
   );
   return {
     fire: (type: string) => listeners.get(type)?.forEach((listener) => listener(new Event(type))),
-    paint: (tagName: string) =>
-      [...observers].forEach((callback) => callback({ getEntries: () => [{ element: { tagName } }] })),
+    paint: (tagName: string, url = '') =>
+      [...observers].forEach((callback) => callback({ getEntries: () => [{ element: { tagName }, url }] })),
   };
 }
 
@@ -56,6 +56,16 @@ describe('afterLanding', () => {
     page.paint('H1');
     expect(await settled(landed)).toBe(false);
     page.paint('IMG');
+    expect(await settled(landed)).toBe(true);
+  });
+
+  it('takes a background image’s paint as the landing image (a detail page’s blurred cover)', async () => {
+    const page = fakePage();
+    const { afterLanding } = await load();
+    const landed = afterLanding();
+    page.paint('DIV');
+    expect(await settled(landed)).toBe(false);
+    page.paint('DIV', 'blob:http://localhost/cover');
     expect(await settled(landed)).toBe(true);
   });
 

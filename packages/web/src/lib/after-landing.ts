@@ -5,7 +5,7 @@
  * service worker, the shell's extras (floating ad, update prompt) and analytics go after it.
  *
  * "Painted" is the first largest-contentful-paint entry that is an image (home's banner, a
- * detail page's cover, the reader's first page). A page without such an image, a browser without
+ * detail page's blurred cover behind its title, the reader's first page). A page without such an image, a browser without
  * the entry type, or a visitor who touches the page first, does not wait for it: a tap, a key or
  * FALLBACK_MS after launch starts the rest anyway.
  */
@@ -25,6 +25,16 @@ function done(): void {
   setTimeout(resolve, 0);
 }
 
+/**
+ * An image's paint: an <img>, or a background image (a detail page's largest paint is the blurred
+ * cover behind its title, a <div>); text has no `url`. Counting only <img> left a detail link's
+ * comments and the shell's extras waiting for the 3 s fallback.
+ */
+function isImagePaint(entry: PerformanceEntry): boolean {
+  const paint = entry as LargestContentfulPaint;
+  return paint.element?.tagName === 'IMG' || (paint.url ?? '') !== '';
+}
+
 function watch(): void {
   if (watching) return;
   watching = true;
@@ -34,7 +44,7 @@ function watch(): void {
     globalThis.addEventListener?.(type, interacted, { once: true, capture: true, passive: true });
   try {
     const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => (entry as LargestContentfulPaint).element?.tagName === 'IMG')) {
+      if (list.getEntries().some(isImagePaint)) {
         observer.disconnect();
         clearTimeout(timer);
         done();
