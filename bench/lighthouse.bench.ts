@@ -11,6 +11,10 @@
  * plain HTML page with one inline-sized image (what a first load cannot beat), so the printed LCP
  * ratio says how far the app is from the floor of this machine and throttling model.
  *
+ * BENCH_H2=1 puts HAProxy in front of both, terminating TLS and offering HTTP/2 as a production front
+ * does (deploy/haproxy.cfg): every file then comes over one connection, where over plain HTTP/1.1 each
+ * of up to six connections pays its own handshake and slow start in Lighthouse's model (and on a phone).
+ *
  * Run after `npm run build` (`npm run bench:lighthouse` does both). Talks only to 127.0.0.1.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { queryServerDb, waitForImport } from '../e2e/support/import-status.js';
 import { startServer } from '../e2e/support/server.js';
+import { startHaproxyFront, type HaproxyFront } from './support/haproxy-front.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 /** BENCH_LHR_DIR=dir keeps every run's full Lighthouse report there (to see what shifted or blocked). */
@@ -34,6 +39,8 @@ let artifactCount = 0;
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /** BENCH_WEB_DIR=<another build's dist> serves that web build instead (before/after in the same minutes). */
 const WEB_DIR = process.env['BENCH_WEB_DIR'];
+/** BENCH_H2=1: through HAProxy with TLS and HTTP/2 (the baseline too, so the ratio compares like with like). */
+const H2 = process.env['BENCH_H2'] === '1';
 /** The issue's targets. */
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0, accessibility: 95, bestPractices: 95 };
 
@@ -179,8 +186,18 @@ async function main(): Promise<void> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // BENCH_H2's fronts use a self-signed loopback certificate.
+      ...(H2 ? ['--ignore-certificate-errors'] : []),
     ],
   });
+  const fronts: HaproxyFront[] = [];
+  /** Where Lighthouse opens a server: itself, or its TLS and HTTP/2 front. */
+  async function served(baseURL: string): Promise<string> {
+    if (!H2) return baseURL;
+    const front = await startHaproxyFront(baseURL, 64, { tls: true });
+    fronts.push(front);
+    return front.baseURL;
+  }
   try {
     if ((await waitForImport(server, 180_000)) !== 'done') throw new Error('the demo library did not import');
     const [comic] = queryServerDb<{ work: number; chapter: number }>(
@@ -200,12 +217,16 @@ async function main(): Promise<void> {
     // BENCH_PAGES=home,reader runs only the pages whose label contains one of those words.
     const only = process.env['BENCH_PAGES']?.split(',').filter(Boolean);
     const chosen = only ? pages.filter(({ label }) => only.some((word) => label.includes(word))) : pages;
-    console.log(`Lighthouse mobile preset, median of ${RUNS} runs, Chromium ${CHROMIUM}`);
-    const floor = await medianOf(baseline.url, chrome.port);
+    const appURL = await served(server.baseURL);
+    const baselineURL = `${await served(baseline.url.replace(/\/$/, ''))}/`;
+    console.log(
+      `Lighthouse mobile preset, median of ${RUNS} runs, Chromium ${CHROMIUM}, ${H2 ? 'HTTPS with HTTP/2 through HAProxy' : 'plain HTTP/1.1'}`,
+    );
+    const floor = await medianOf(baselineURL, chrome.port);
     console.log(row('baseline (bare page)', floor));
     const report: Record<string, Figures & { lcpRatio: number }> = {};
     for (const { label, path } of chosen) {
-      const figures = await medianOf(`${server.baseURL}${path}`, chrome.port);
+      const figures = await medianOf(`${appURL}${path}`, chrome.port);
       const lcpRatio = figures.lcpMs / floor.lcpMs;
       report[label] = { ...figures, lcpRatio };
       console.log(row(label, figures));
@@ -217,6 +238,7 @@ async function main(): Promise<void> {
     }
     console.log(JSON.stringify({ baseline: floor, pages: report }));
   } finally {
+    await Promise.all(fronts.map((front) => front.stop()));
     await chrome.kill();
     baseline.server.close();
     await server.stop();
