@@ -1,4 +1,4 @@
-import { getEnvelope } from './envelope';
+import { loadedEnvelope, loadEnvelope } from './envelope';
 import { readString, removeKey, STORAGE_KEYS, writeString } from '../storage';
 
 /** How long one mirror gets to answer /healthz before the next is tried. */
@@ -48,8 +48,12 @@ let current: string | null = null;
 export function readStoredHost(allowed: readonly string[]): string | null {
   const sealed = readString(STORAGE_KEYS.apiHost);
   if (!sealed) return null;
+  // Not opened yet: the launch waits for the envelope before it asks (launch-calls.ts), and
+  // resolveHost does; until then the choice is unknown, and kept.
+  const envelope = loadedEnvelope();
+  if (!envelope) return null;
   try {
-    const host = getEnvelope().open(sealed);
+    const host = envelope.open(sealed);
     if (typeof host === 'string' && allowed.includes(host)) return host;
   } catch {
     // Sealed with another deployment's key, or tampered with: forget it.
@@ -58,8 +62,12 @@ export function readStoredHost(allowed: readonly string[]): string | null {
   return null;
 }
 
-export function storeHost(host: string): void {
-  writeString(STORAGE_KEYS.apiHost, getEnvelope().seal(host));
+export async function storeHost(host: string): Promise<void> {
+  try {
+    writeString(STORAGE_KEYS.apiHost, (await loadEnvelope()).seal(host));
+  } catch {
+    // The cipher's chunk did not load: not remembered, the next launch probes again.
+  }
 }
 
 /**
@@ -78,6 +86,8 @@ export function setCurrentHost(host: string): void {
 
 /** Resolves the host for this session, probing the mirrors when none is known yet. */
 export async function resolveHost(apiHosts: readonly string[]): Promise<string | null> {
+  // The stored choice is sealed: open it before deciding to probe.
+  if (apiHosts.length > 0) await loadEnvelope().catch(() => undefined);
   const known = knownHost(apiHosts);
   if (known !== null) {
     current = known;
@@ -85,7 +95,7 @@ export async function resolveHost(apiHosts: readonly string[]): Promise<string |
   }
   const picked = await pickFirstHealthyHost(apiHosts);
   if (picked !== null) {
-    storeHost(picked);
+    await storeHost(picked);
     current = picked;
   }
   return picked;
