@@ -170,25 +170,6 @@ describe('a new visitor', () => {
     expect(await page.locator('script#dm51-config[type="application/json"]').count()).toBe(1);
   });
 
-  it('seals the launch calls without waiting for the JavaScript cipher, which then opens their answers (issue 16)', async () => {
-    // The cipher's chunk (@noble/ciphers, whose module builds its AES tables when evaluated) is
-    // slow: the launch calls must leave sealed through WebCrypto meanwhile, and the page still come up.
-    const SLOW_MS = 1_500;
-    await page.route('**/assets/cfb-noble-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-      await route.continue();
-    });
-    const { sent, done } = recordRequestTimes(page);
-    await openAsNewVisitor();
-    const cipherChunk = [...done.keys()].find((path) => /^\/assets\/cfb-noble-.*\.js$/.test(path));
-    expect(cipherChunk).toBeDefined();
-    expect(sent.get('/v3/app/start')).toBeLessThan(done.get(cipherChunk!)!);
-    expect(sent.get('/v3/app/init')).toBeLessThan(done.get(cipherChunk!)!);
-    // Init's answer was opened (a guest session exists) and home data asked for with it.
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-    expect(sent.get('/v3/comic/index')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
-  });
-
   it("runs the app's code only once home data has gone out, so init's answer does not wait for it (issue 16)", async () => {
     // A slow init answer: the app's code is long there, yet must not run (and so hold up the
     // callback that asks for home data) before that answer has sent home data on its way.

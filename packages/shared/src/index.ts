@@ -2,7 +2,6 @@ export * from './protocol/envelope.js';
 export * from './protocol/envelope-error.js';
 export * from './protocol/cfb-cipher.js';
 export * from './protocol/cfb-noble.js';
-export * from './protocol/envelope-webcrypto.js';
 export * from './protocol/hex.js';
 export * from './protocol/xor-image.js';
 export * from './api-codes.js';

@@ -32,13 +32,8 @@ export function parseEnvelopeKey(keyHex: string): Uint8Array {
   return hexToBytes(keyHex);
 }
 
-export function randomIv(): Uint8Array {
+function randomIv(): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(AES_BLOCK_BYTES));
-}
-
-/** The wire form: the IV's hex spliced into the ciphertext's hex after its first 16 characters. */
-export function spliceIv(ciphertextHex: string, ivHex: string): string {
-  return ciphertextHex.slice(0, IV_OFFSET_HEX) + ivHex + ciphertextHex.slice(IV_OFFSET_HEX);
 }
 
 export function createEnvelope(keyHex: string, cipher: CfbCipher): Envelope {
@@ -49,7 +44,8 @@ export function createEnvelope(keyHex: string, cipher: CfbCipher): Envelope {
 
   function sealText(json: string, iv: Uint8Array = randomIv()): string {
     if (iv.length !== AES_BLOCK_BYTES) throw new TypeError('IV must be 16 bytes');
-    return spliceIv(toHex(cipher.encrypt(key, iv, pkcs7Pad(encoder.encode(json)))), toHex(iv));
+    const ciphertext = toHex(cipher.encrypt(key, iv, pkcs7Pad(encoder.encode(json))));
+    return ciphertext.slice(0, IV_OFFSET_HEX) + toHex(iv) + ciphertext.slice(IV_OFFSET_HEX);
   }
 
   function openText(wire: string): string {

@@ -53,8 +53,6 @@ beforeAll(async () => {
   localStorage.setItem('isGuest', '1');
   localStorage.setItem('channelCode', 'spring');
   analytics = await import('./analytics');
-  // As in the app, where the first answer opened has loaded the JavaScript cipher a beacon seals with.
-  await (await import('./api/envelope')).loadEnvelope();
 });
 afterAll(() => vi.unstubAllGlobals());
 

@@ -14,7 +14,6 @@ import {
   type TrackOptions,
 } from './analytics-queue';
 import { callApi, sealedRequest } from './api/client';
-import { loadEnvelope } from './api/envelope';
 import { ApiError } from './api/errors';
 import { getChannelCode } from './channel';
 import { readString, STORAGE_KEYS, writeString } from './storage';
@@ -46,9 +45,6 @@ function beacon(events: AnalyticsRecord[], channel: string): boolean {
 
 function browserQueue(): AnalyticsQueue {
   if (queue) return queue;
-  // A page-hide beacon seals in its own task, with the JavaScript cipher (api/envelope.ts); any
-  // answer opened has loaded it already, this makes sure.
-  void loadEnvelope().catch(() => undefined);
   const made = createAnalyticsQueue({
     send: async (events, channel) => {
       try {

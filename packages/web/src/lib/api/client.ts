@@ -11,7 +11,7 @@ import {
   recordingLaunchCalls,
   takeEarlyCall,
 } from '../launch/early';
-import { loadedEnvelope, openSealed, sealBody } from './envelope';
+import { getEnvelope } from './envelope';
 import { ApiError } from './errors';
 import { currentHost, knownHost } from './host';
 import { outcomeForCode } from './outcome';
@@ -103,24 +103,11 @@ export function sealedRequest<C extends CallRef>(
   call: C,
   payload: CallRequest<C>,
 ): { url: string; sealed: string; form: URLSearchParams } | null {
-  const request = unsealedRequest(call, payload);
-  // A beacon must go in this task: before the envelope's chunk is in (no answer opened yet) there
-  // is nothing queued worth it, and the events wait.
-  const envelope = loadedEnvelope();
-  if (request === null || envelope === null) return null;
-  const sealed = envelope.seal(request.body);
-  return { url: request.url, sealed, form: new URLSearchParams({ data: sealed }) };
-}
-
-/** A call's address and body with the session fields merged, or null when no API host is known. */
-function unsealedRequest<C extends CallRef>(
-  call: C,
-  payload: CallRequest<C>,
-): { url: string; body: unknown } | null {
   const host = currentHost() ?? knownHost(requireRuntimeConfig().apiHosts);
   if (host === null) return null;
   const body = call.mergesSessionFields ? { ...(payload as object), ...sessionFields() } : payload;
-  return { url: `${host}${call.path}`, body };
+  const sealed = getEnvelope().seal(body);
+  return { url: `${host}${call.path}`, sealed, form: new URLSearchParams({ data: sealed }) };
 }
 
 type CallOptions = {
@@ -179,26 +166,18 @@ async function sendCall<C extends CallRef>(
   options: CallOptions,
 ): Promise<CallResponse<C>> {
   const ui = options.silent ? SILENT_UI : hooks;
-  const request = unsealedRequest(call, payload);
+  const request = sealedRequest(call, payload);
   // The token sealed into this call (sessionFields() read it just now).
   const sentWithToken = sessionStore.get().token;
   // Spec §8: with no base host the call ends quietly; the launch rule sends the user to the index.
   if (request === null) throw new ApiError('no-host', 'no API host known');
-  let sealed: string;
-  try {
-    sealed = await sealBody(request.body);
-  } catch (error) {
-    // No WebCrypto here and the cipher's chunk did not load: as a network failure would.
-    ui.showTransportFailure();
-    throw new ApiError('transport', error instanceof Error ? error.message : 'could not seal the call');
-  }
   let form: string | FormData;
   if (options.file) {
     form = new FormData();
-    form.append('data', sealed);
+    form.append('data', request.sealed);
     form.append('file', options.file, options.file instanceof File ? options.file.name : 'upload');
   } else {
-    form = new URLSearchParams({ data: sealed }).toString();
+    form = request.form.toString();
   }
   const response = await post(request.url, form, options.signal, ui);
 
@@ -237,7 +216,7 @@ async function sendCall<C extends CallRef>(
 
   let opened: unknown = raw.data ?? {};
   try {
-    if (typeof raw.data === 'string') opened = await openSealed(raw.data);
+    if (typeof raw.data === 'string') opened = getEnvelope().open(raw.data);
   } catch {
     ui.showTransportFailure();
     throw new ApiError('transport', 'response could not be opened');

@@ -1,4 +1,4 @@
-import { loadedEnvelope, loadEnvelope } from './envelope';
+import { getEnvelope } from './envelope';
 import { readString, removeKey, STORAGE_KEYS, writeString } from '../storage';
 
 /** How long one mirror gets to answer /healthz before the next is tried. */
@@ -48,12 +48,8 @@ let current: string | null = null;
 export function readStoredHost(allowed: readonly string[]): string | null {
   const sealed = readString(STORAGE_KEYS.apiHost);
   if (!sealed) return null;
-  // Not opened yet: the launch waits for the envelope before it asks (launch-calls.ts), and
-  // resolveHost does; until then the choice is unknown, and kept.
-  const envelope = loadedEnvelope();
-  if (!envelope) return null;
   try {
-    const host = envelope.open(sealed);
+    const host = getEnvelope().open(sealed);
     if (typeof host === 'string' && allowed.includes(host)) return host;
   } catch {
     // Sealed with another deployment's key, or tampered with: forget it.
@@ -62,12 +58,8 @@ export function readStoredHost(allowed: readonly string[]): string | null {
   return null;
 }
 
-export async function storeHost(host: string): Promise<void> {
-  try {
-    writeString(STORAGE_KEYS.apiHost, (await loadEnvelope()).seal(host));
-  } catch {
-    // The cipher's chunk did not load: not remembered, the next launch probes again.
-  }
+export function storeHost(host: string): void {
+  writeString(STORAGE_KEYS.apiHost, getEnvelope().seal(host));
 }
 
 /**
@@ -86,8 +78,6 @@ export function setCurrentHost(host: string): void {
 
 /** Resolves the host for this session, probing the mirrors when none is known yet. */
 export async function resolveHost(apiHosts: readonly string[]): Promise<string | null> {
-  // The stored choice is sealed: open it before deciding to probe.
-  if (apiHosts.length > 0) await loadEnvelope().catch(() => undefined);
   const known = knownHost(apiHosts);
   if (known !== null) {
     current = known;
@@ -95,7 +85,7 @@ export async function resolveHost(apiHosts: readonly string[]): Promise<string |
   }
   const picked = await pickFirstHealthyHost(apiHosts);
   if (picked !== null) {
-    await storeHost(picked);
+    storeHost(picked);
     current = picked;
   }
   return picked;

@@ -14,7 +14,7 @@
  * here runs without a valid runtime config and a known API host (mirror probing stays the entry
  * page's work).
  */
-import { HomeTab, isXfilePath, WorkType, type RuntimeConfig } from '@dm51/shared';
+import { HomeTab, isXfilePath, WorkType } from '@dm51/shared';
 import { appInitCall, appStartCall } from '@dm51/shared/call-refs';
 import { openingPage, readerStart } from '../../components/reader/reader-start';
 import { fetchXfile } from '../../components/xfile-image/fetch-xfile';
@@ -29,7 +29,6 @@ import {
 } from '../../state/queries/landing-fetch';
 import { guestToUserInfo, sessionStore } from '../../state/session';
 import { callApi, launchCallKey } from '../api/client';
-import { loadEnvelope } from '../api/envelope';
 import { knownHost } from '../api/host';
 import { getDeviceId } from '../device';
 import { mediaUrl } from '../media-url';
@@ -90,19 +89,9 @@ function startLanding(name: string | undefined, search: string, host: string, xo
 export function startLaunchCalls(hash: string): Promise<void> {
   const config = loadRuntimeConfig();
   if (!config.ok) return Promise.resolve();
-  // With mirrors, the host chosen before is stored sealed: open it first (lib/api/envelope.ts).
-  if (config.config.apiHosts.length > 0)
-    return loadEnvelope().then(
-      () => sendLaunchCalls(config.config, hash),
-      () => undefined,
-    );
-  return sendLaunchCalls(config.config, hash);
-}
-
-function sendLaunchCalls(config: RuntimeConfig, hash: string): Promise<void> {
-  const host = knownHost(config.apiHosts);
+  const host = knownHost(config.config.apiHosts);
   if (host === null) return Promise.resolve();
-  const { xorKey, landing } = { xorKey: config.imageXorKey, landing: landingTarget(hash) };
+  const { xorKey, landing } = { xorKey: config.config.imageXorKey, landing: landingTarget(hash) };
   void recordLaunchCalls(() => callApi(appStartCall, {})).catch(() => undefined);
   if (sessionStore.get().token !== '') {
     startLanding(landing.name, landing.search, host, xorKey);
