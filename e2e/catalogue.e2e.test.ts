@@ -165,6 +165,36 @@ describe('home', () => {
     for (const other of others) expect(other.at, other.path).toBeGreaterThanOrEqual(landed);
   });
 
+  it('asks for the category sections only when the reader scrolls towards them (issue 16)', async () => {
+    let homeCalls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/v3/comic/index') homeCalls += 1;
+    });
+    await openHome();
+    await page.getByTestId('home-news').waitFor();
+    const placeholder = page.getByTestId('home-sections-placeholder');
+    await placeholder.waitFor();
+    // The first screen is in and the page is idle: the sections have not been asked for.
+    await page.waitForTimeout(1_000);
+    expect(homeCalls).toBe(1);
+    expect(await page.locator('[data-testid^="home-class-"]').count()).toBe(0);
+
+    await page.mouse.move(187, 500);
+    await page.mouse.wheel(0, 400);
+    const firstSection = page.locator('section[data-testid^="home-class-"]').first();
+    await firstSection.waitFor();
+    expect(homeCalls).toBe(2);
+    await placeholder.waitFor({ state: 'detached' });
+    // Each category shows its covers and opens its full list.
+    expect(await firstSection.locator('[data-testid^="work-card-"]').count()).toBeGreaterThan(0);
+    const testId = (await firstSection.getAttribute('data-testid'))!;
+    await page.getByTestId(`${testId}-more`).click();
+    await page.waitForFunction(
+      (category) => location.hash.includes('/pages/home/sort/homeSort') && location.hash.includes(category),
+      `category=${testId.replace('home-class-', '')}`,
+    );
+  });
+
   it('shows novels on the novels tab and an honest empty anime tab', async () => {
     await openHome();
     await page.getByTestId('home-tab-2').click();

@@ -1,5 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearScreen } from '../../lib/use-near-screen';
 import { useXfileImage } from './use-xfile-image';
 import './xfile-image.css';
 
@@ -12,42 +13,18 @@ export interface XfileImageProps {
   onError?: () => void;
 }
 
-/**
- * An image by API path, `_xfile` ones decoded first. While loading it keeps its box (from
- * width/height, or the className's size) so nothing jumps; a failure shows the error placeholder,
- * which retries on tap (spec §8).
- */
 /** How far from the screen an image starts loading: a little scrolling ahead, in every direction. */
 const NEAR_MARGIN = '300px';
 
 /**
- * True once the element has come within NEAR_MARGIN of the screen (like `loading="lazy"`, which a
- * blob URL made after the fetch cannot use): covers far down a page or a strip are not fetched and
- * decoded while the first screen loads (issue 16). Without IntersectionObserver, at once.
+ * An image by API path, `_xfile` ones decoded first. While loading it keeps its box (from
+ * width/height, or the className's size) so nothing jumps; a failure shows the error placeholder,
+ * which retries on tap (spec §8). It is fetched once near the screen (`useNearScreen`).
  */
-function useNearScreen(element: Element | null): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (near || element === null) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          setNear(true);
-        }
-      },
-      { rootMargin: NEAR_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, element]);
-  return near;
-}
-
 export function XfileImage({ src, alt, width, height, className, onError }: XfileImageProps) {
   const { t } = useTranslation();
   const [box, setBox] = useState<HTMLSpanElement | null>(null);
-  const near = useNearScreen(box);
+  const near = useNearScreen(box, NEAR_MARGIN);
   const image = useXfileImage(src, near);
   const [broken, setBroken] = useState<string | null>(null);
   const failed = image.status === 'error' || (image.url !== null && broken === image.url);

@@ -7,49 +7,9 @@ import { MixedListCard } from '../../components/mixed-list-card/MixedListCard';
 import { WorkGrid } from '../../components/work-card/WorkGrid';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { detailHref } from '../../components/mixed-list-card/card-fields';
-import { genreLabel } from '../../lib/genre-label';
+import { HomeSection as Section } from './HomeSection';
+import { HomeSections } from './HomeSections';
 import { openLink } from './open-link';
-
-function Section({
-  title,
-  onMore,
-  children,
-  testId,
-}: {
-  title: string;
-  onMore?: () => void;
-  children: ReactNode;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section className="home-section" data-testid={testId}>
-      <header className="home-section__head">
-        <h2 className="home-section__title">{title}</h2>
-        {onMore && (
-          <button
-            type="button"
-            className="home-section__more"
-            data-testid={`${testId}-more`}
-            onClick={onMore}
-          >
-            {t('catalogue.more')}
-            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-              <path
-                d="M9 6l6 6-6 6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
-        )}
-      </header>
-      {children}
-    </section>
-  );
-}
 
 /** A sideways row (newest updates): many covers without a long page. */
 function Strip({ items }: { items: readonly WorkCard[] }) {
@@ -78,14 +38,18 @@ function useBelowTheFold(): boolean {
   return shown;
 }
 
-/** True when the home answer has nothing to show (an empty catalogue). */
+/**
+ * True when home's first screen has nothing to show (an empty catalogue: any published work is
+ * among the recommended or the newest, so categories cannot have works then).
+ */
 export function isHomeEmpty(data: HomeData): boolean {
-  return (
-    data.banner.length === 0 && data.reco.length === 0 && data.news.length === 0 && data.class.length === 0
-  );
+  return data.banner.length === 0 && data.reco.length === 0 && data.news.length === 0;
 }
 
-/** The comics or novels tab: banner, banner ad, recommended, newest, and one section per category. */
+/**
+ * The comics or novels tab: banner, banner ad, recommended, newest, and one section per category
+ * (asked for when the reader heads for them: HomeSections).
+ */
 export function HomeFeed({
   data,
   tab,
@@ -95,7 +59,7 @@ export function HomeFeed({
   tab: number;
   afterBanner?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const type = tab === HomeTab.NOVELS ? 1 : 0;
   const listPath = tab === HomeTab.NOVELS ? '/pages/home/novelView' : '/pages/home/homeIndex';
@@ -144,17 +108,7 @@ export function HomeFeed({
           <Strip items={data.news} />
         </Section>
       )}
-      {below &&
-        data.class.map((group) => (
-          <Section
-            key={group.id}
-            title={genreLabel(group.name, i18n.language)}
-            testId={`home-class-${group.id}`}
-            onMore={() => navigate(`/pages/home/sort/homeSort?type=${type}&category=${group.id}`)}
-          >
-            <WorkGrid items={group.list.slice(0, 6)} />
-          </Section>
-        ))}
+      {below && <HomeSections tab={tab} />}
     </div>
   );
 }

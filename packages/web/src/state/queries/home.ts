@@ -1,13 +1,14 @@
 import { HomeTab } from '@dm51/shared';
 import { useQuery } from '@tanstack/react-query';
-import { fetchHome } from './landing-fetch';
+import { fetchHome, fetchHomeSections } from './landing-fetch';
 
-// Home's call lives with the landing calls (boot.ts sends it at launch).
+// Home's first-screen call lives with the landing calls (boot.ts sends it at launch).
 export { fetchHome };
 
 export const homeKeys = {
   all: ['home'] as const,
   tab: (tab: number) => ['home', tab] as const,
+  sections: (tab: number) => ['home', tab, 'sections'] as const,
 };
 
 /** Home data of the comics (0) or novels (2) tab; anime (1) belongs to the anime pages. */
@@ -16,5 +17,14 @@ export function useHomeQuery(tab: number) {
     queryKey: homeKeys.tab(tab),
     queryFn: ({ signal }) => fetchHome(tab, signal),
     enabled: tab !== HomeTab.ANIME,
+  });
+}
+
+/** Home's category sections of the comics (0) or novels (2) tab, asked for once `wanted`. */
+export function useHomeSectionsQuery(tab: number, wanted: boolean) {
+  return useQuery({
+    queryKey: homeKeys.sections(tab),
+    queryFn: ({ signal }) => fetchHomeSections(tab, signal),
+    enabled: wanted && tab !== HomeTab.ANIME,
   });
 }
