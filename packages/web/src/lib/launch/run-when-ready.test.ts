@@ -14,6 +14,20 @@ describe('runWhenReady', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('runs the task in a task of its own, after the microtasks of the one that settled the promise', async () => {
+    vi.stubGlobal('scheduler', undefined);
+    const task = vi.fn();
+    let settle: () => void = () => undefined;
+    runWhenReady(new Promise<void>((resolve) => (settle = resolve)), 1_500, task);
+    settle();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(task).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(task).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+
   it('runs the task when the promise rejects (a failed launch call holds nothing)', async () => {
     const task = vi.fn();
     runWhenReady(Promise.reject(new Error('init failed')), 1_500, task);

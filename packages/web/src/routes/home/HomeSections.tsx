@@ -55,7 +55,7 @@ export function HomeSections({ tab }: { tab: number }) {
     return (
       <section
         ref={setPlace}
-        className="home-section home-sections__placeholder"
+        className="home-section"
         data-testid="home-sections-placeholder"
         aria-busy={wanted}
         aria-label={t('common.loading')}
