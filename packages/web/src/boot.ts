@@ -24,11 +24,13 @@ const newVisitor = sessionStore.get().token === '';
 const landingCallsOut = startLaunchCalls(globalThis.location.hash);
 const landing = landingTarget(globalThis.location.hash);
 
-// Every page but the launch screens (entry, home) shows once the rest of English is in
-// (routes/pages.ts). For a link to one (a comic's chapter, its detail page), that chunk goes out
-// now, beside the launch calls (tenth pass): asked for by the app's code, it was one more round trip
-// after that code had run, between it and the page's first paint.
-if (landing.name !== 'home' && initialLocale() === 'en') void import('./i18n/locales/en-rest');
+// Every page but the launch screens (entry, home, the readers) shows once the rest of English is in
+// (routes/pages.ts). For a link to one (a comic's detail page), that chunk goes out now, beside the
+// launch calls (tenth pass): asked for by the app's code, it was one more round trip after that code
+// had run, between it and the page's first paint. A reader link does not wait for it (thirteenth pass).
+const LAUNCH_SCREENS = new Set(['home', 'cartoonReader']);
+if (!LAUNCH_SCREENS.has(landing.name ?? '') && initialLocale() === 'en')
+  void import('./i18n/locales/en-rest');
 
 /**
  * The chunks the landing needs, and then the app. Each import evaluates the app's code once it is

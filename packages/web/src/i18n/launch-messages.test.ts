@@ -7,7 +7,7 @@ import { enRest } from './locales/en-rest';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What renders before the rest of English has loaded: the entry module, the entry page and home. */
+/** What renders before the rest of English has loaded: the entry module, the entry page, home, the readers. */
 const LAUNCH_ROOTS = [
   'main.tsx',
   'routes/entry/EntryPage.tsx',
@@ -15,6 +15,9 @@ const LAUNCH_ROOTS = [
   'routes/anime/AnimeSection.tsx',
   // The shell's extras (the floating ad) render on home without waiting for the rest of English.
   'routes/ShellExtras.tsx',
+  // A shared chapter link lands in a reader, which does not wait for it either (routes/pages.ts).
+  'routes/cartoon/ReaderPage.tsx',
+  'routes/novel/ReaderPage.tsx',
 ];
 
 function resolveImport(from: string, spec: string): string | null {
@@ -48,7 +51,7 @@ function sectionsUsed(file: string): string[] {
 }
 
 describe('the launch screens’ English', () => {
-  it('has every section the entry page, home and the shell use, so none shows a raw key', () => {
+  it('has every section the entry page, home, the readers and the shell use, so none shows a raw key', () => {
     const files = launchFiles();
     expect(files.some((file) => file.endsWith('HomeFeed.tsx'))).toBe(true);
     const missing = files.flatMap((file) =>

@@ -5,11 +5,15 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageMessagesReady } from '../../i18n';
 import { useAiHelper } from '../../state/queries/ai-chat';
 import './ai-chat.css';
 
+// Opened from the reader, which does not wait for the rest of English (routes/pages.ts): the sheet does.
 const ReaderAiSheet = lazy(() =>
-  import('./ReaderAiSheet').then((module) => ({ default: module.ReaderAiSheet })),
+  Promise.all([import('./ReaderAiSheet'), pageMessagesReady()]).then(([module]) => ({
+    default: module.ReaderAiSheet,
+  })),
 );
 
 export function ReaderAiHelpers({

@@ -1,14 +1,18 @@
 import type { ChapterItem, ReaderChapter } from '@dm51/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { pageMessagesReady } from '../../i18n';
 import { PageLoading } from '../page-state/PageLoading';
 import { QueryError } from '../query-state/QueryError';
 import type { LockReason } from '../unlock-sheet/LockedChapter';
 
 // The lock and its unlock sheet (antd's Popup, with its animation and gesture libraries) show only
-// for a chapter the reader may not read yet: a reader link's first load does not wait for them.
+// for a chapter the reader may not read yet: a reader link's first load does not wait for them. The
+// sheet's VIP and top-up texts are in the rest of English, which the reader itself does not wait for.
 const LockedChapter = lazy(() =>
-  import('../unlock-sheet/LockedChapter').then((module) => ({ default: module.LockedChapter })),
+  Promise.all([import('../unlock-sheet/LockedChapter'), pageMessagesReady()]).then(([module]) => ({
+    default: module.LockedChapter,
+  })),
 );
 
 interface ReaderGateProps<T> {
