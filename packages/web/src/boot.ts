@@ -28,7 +28,8 @@ const landing = landingTarget(globalThis.location.hash);
 // (routes/pages.ts). For a link to one (a comic's detail page), that chunk goes out now, beside the
 // launch calls (tenth pass): asked for by the app's code, it was one more round trip after that code
 // had run, between it and the page's first paint. A reader link does not wait for it (thirteenth pass).
-const LAUNCH_SCREENS = new Set(['home', 'cartoonReader']);
+// The launch screens of routes/pages.ts (`launchPage`) that a link can land on.
+const LAUNCH_SCREENS = new Set(['home', 'cartoonReader', 'novelReader']);
 if (!LAUNCH_SCREENS.has(landing.name ?? '') && initialLocale() === 'en')
   void import('./i18n/locales/en-rest');
 
