@@ -43,6 +43,26 @@ describe('a well-formed call', () => {
   });
 });
 
+describe('a form body the way any form encoder may write it', () => {
+  it('is read whole: other fields around data, escaped hex, and + for spaces in other fields', async () => {
+    const wire = client.envelope.seal(client.mergedFields());
+    const escaped = [...wire].map((char) => `%${char.charCodeAt(0).toString(16)}`).join('');
+    for (const body of [`lang=en+US&data=${wire}&v=2`, `data=${escaped}`, `data=${wire}&data2=x`]) {
+      const result = await client.post('/v3/app/start', body);
+      expect(result.code, body.slice(0, 40)).toBe(1);
+    }
+  });
+
+  it('refuses a data field whose hex is damaged, whichever way the body is read', async () => {
+    const wire = client.envelope.seal(client.mergedFields());
+    const damaged = `${wire.slice(0, 40)}zz${wire.slice(42)}`;
+    for (const body of [`data=${damaged}`, `data=${damaged}&v=2`]) {
+      const result = await client.post('/v3/app/start', body);
+      expect(result).toMatchObject({ status: 200, code: ApiCode.ENVELOPE_MALFORMED, data: null });
+    }
+  });
+});
+
 describe('the envelope refuses', () => {
   it('a request with no body', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/v3/app/start' });

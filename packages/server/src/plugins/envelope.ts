@@ -88,7 +88,7 @@ export const envelopePlugin: FastifyPluginAsync<EnvelopePluginOptions> = async (
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request, body, done) => {
-      done(null, parseQuery(body as string));
+      done(null, parseFormBody(body as string));
     },
   );
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
@@ -189,6 +189,25 @@ export function registerCall<Req extends z.ZodType, Res extends z.ZodType>(
       return reply.type('application/json; charset=utf-8').send(answerBody(result));
     },
   );
+}
+
+/**
+ * Every client sends exactly `data=<hex>`: that body is taken apart without querystring's
+ * character-by-character walk (tens of microseconds on a sealed request, a tenth of a small call).
+ * Anything else (more fields, escapes) goes through querystring as before.
+ */
+const SEALED_FIELD_PREFIX = 'data=';
+
+function parseFormBody(body: string): Record<string, unknown> {
+  if (
+    body.startsWith(SEALED_FIELD_PREFIX) &&
+    !body.includes('&') &&
+    !body.includes('%') &&
+    !body.includes('+')
+  ) {
+    return { data: body.slice(SEALED_FIELD_PREFIX.length) };
+  }
+  return parseQuery(body);
 }
 
 function readSealedField(body: unknown): string {

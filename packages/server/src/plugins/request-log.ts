@@ -8,6 +8,9 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** Logger levels at which a request's `debug` line is written. */
+const LEVELS_WITH_DEBUG = new Set(['debug', 'trace']);
+
 /** Requests whose failure the error handler has logged at `error`. */
 const errorLogged = new WeakSet<FastifyRequest>();
 
@@ -30,6 +33,8 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Most requests are neither failed nor logged (debug is off): skip building their line.
+    if (!error && reply.statusCode < 500 && !LEVELS_WITH_DEBUG.has(reply.log.level)) return;
     const line = {
       ...requestSummary(request),
       statusCode: reply.statusCode,

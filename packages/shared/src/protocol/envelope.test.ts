@@ -41,6 +41,8 @@ describe.each(Object.entries(ciphers))('envelope with the %s cipher', (_name, ci
 
   const malformed: [string, string, EnvelopeError['failure']][] = [
     ['not hex', 'zz'.repeat(32), 'not_hex'],
+    ['hex with one bad pair inside', `${'ab'.repeat(20)}g0${'ab'.repeat(11)}`, 'not_hex'],
+    ['hex with a space inside', `${'ab'.repeat(31)}a 0`, 'not_hex'],
     ['odd-length hex', 'a'.repeat(65), 'not_hex'],
     ['too short', 'ab'.repeat(16), 'bad_length'],
     ['not a multiple of 32', 'ab'.repeat(40), 'bad_length'],
@@ -86,6 +88,28 @@ describe('the two ciphers', () => {
       expect(nobleCfbCipher.encrypt(key, iv, data)).toEqual(fromNode);
       expect(nobleCfbCipher.decrypt(key, iv, fromNode)).toEqual(data);
     }
+  });
+
+  it('decrypt alike, whole blocks or not, however many messages and keys come one after another', () => {
+    // The node side keeps one block encryptor per key across calls: no message may leak into the next.
+    const keys = [16, 24, 32, 16].map((size) => crypto.getRandomValues(new Uint8Array(size)));
+    for (let round = 0; round < 40; round++) {
+      const key = keys[round % keys.length]!;
+      const iv = crypto.getRandomValues(new Uint8Array(16));
+      const data = crypto.getRandomValues(new Uint8Array(1 + ((round * 37) % 300)));
+      const sealed = nobleCfbCipher.encrypt(key, iv, data);
+      expect(nodeCfbCipher.decrypt(key, iv, sealed)).toEqual(data);
+      expect(nobleCfbCipher.decrypt(key, iv, sealed)).toEqual(data);
+    }
+  });
+});
+
+describe('the native hex decoder', () => {
+  it('decodes either case and refuses anything that is not even-length hex', () => {
+    expect(nodeCfbCipher.fromHex!('00ffA0')).toEqual(new Uint8Array([0, 255, 160]));
+    expect(nodeCfbCipher.fromHex!('')).toEqual(new Uint8Array(0));
+    for (const bad of ['0', 'abc', 'zz', '0g', 'ab cd', 'abcd\n', '１２'])
+      expect(nodeCfbCipher.fromHex!(bad)).toBeNull();
   });
 });
 

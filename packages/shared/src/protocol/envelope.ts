@@ -41,6 +41,7 @@ export function createEnvelope(keyHex: string, cipher: CfbCipher): Envelope {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const toHex = cipher.toHex ?? bytesToHex;
+  const fromHex = cipher.fromHex ?? ((hex: string) => (isHex(hex) ? hexToBytes(hex) : null));
 
   function sealText(json: string, iv: Uint8Array = randomIv()): string {
     if (iv.length !== AES_BLOCK_BYTES) throw new TypeError('IV must be 16 bytes');
@@ -49,14 +50,18 @@ export function createEnvelope(keyHex: string, cipher: CfbCipher): Envelope {
   }
 
   function openText(wire: string): string {
-    if (typeof wire !== 'string' || !isHex(wire)) {
-      throw new EnvelopeError('not_hex', 'sealed data is not a hex string');
-    }
+    const bytes = typeof wire === 'string' ? fromHex(wire) : null;
+    if (!bytes) throw new EnvelopeError('not_hex', 'sealed data is not a hex string');
     if (wire.length < MIN_WIRE_LENGTH || wire.length % IV_HEX_LENGTH !== 0) {
       throw new EnvelopeError('bad_length', 'sealed data has an impossible length');
     }
-    const iv = hexToBytes(wire.slice(IV_OFFSET_HEX, IV_OFFSET_HEX + IV_HEX_LENGTH));
-    const ciphertext = hexToBytes(wire.slice(0, IV_OFFSET_HEX) + wire.slice(IV_OFFSET_HEX + IV_HEX_LENGTH));
+    // On the wire the IV sits inside the ciphertext, after its first IV_OFFSET_HEX hex characters.
+    const ivStart = IV_OFFSET_HEX / 2;
+    const ivEnd = ivStart + AES_BLOCK_BYTES;
+    const iv = bytes.subarray(ivStart, ivEnd);
+    const ciphertext = new Uint8Array(bytes.length - AES_BLOCK_BYTES);
+    ciphertext.set(bytes.subarray(0, ivStart));
+    ciphertext.set(bytes.subarray(ivEnd), ivStart);
     const plain = pkcs7Unpad(cipher.decrypt(key, iv, ciphertext));
     if (!plain) throw new EnvelopeError('bad_padding', 'sealed data has bad padding (wrong key?)');
     try {
