@@ -125,6 +125,25 @@ describe('home', () => {
     await page.getByTestId('home-news').waitFor();
   });
 
+  it('shows a cover that cannot load as a tap-to-retry placeholder, which loads it on tap', async () => {
+    const cover = seeded.comics[0]!;
+    // Every image is refused until the reader taps: the first card's cover fails all its attempts.
+    let refuse = true;
+    await context.route('**/media/**', (route) => (refuse ? route.abort() : route.continue()));
+    await openHome();
+    const card = page.getByTestId('home-reco').getByTestId(`work-card-${cover.id}`);
+    const placeholder = card.getByTestId('xfile-image-error');
+    await placeholder.waitFor();
+    expect(await placeholder.textContent()).toBe('Tap to retry');
+    expect(await placeholder.getAttribute('aria-label')).toBe('Tap to retry');
+    refuse = false;
+    await placeholder.click();
+    // The tap retries the image only: the card does not open the work.
+    await card.locator('img[src^="blob:"]').waitFor();
+    expect(await placeholder.count()).toBe(0);
+    expect(new URL(page.url()).hash).toContain('/pages/home/home');
+  });
+
   it('loads the landing image first on a first visit: the covers start once it is in (issue 16)', async () => {
     // The first image fetched (the landing image, asked for as soon as home's data is in) is slow,
     // as on a phone's slow network: the covers must not start beside it and share that network.

@@ -17,12 +17,52 @@ export interface XfileImageProps {
 const NEAR_MARGIN = '300px';
 
 /**
+ * The failed image: the error placeholder, which retries on tap. Its own component so that only a
+ * failed image subscribes to the language (a home screen has dozens of images, each one a
+ * translation hook's work in the first render otherwise).
+ */
+function XfileImageError({
+  className,
+  style,
+  onRetry,
+}: {
+  className: string;
+  style: CSSProperties | undefined;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`${className} xfile-image--error`}
+      style={style}
+      data-testid="xfile-image-error"
+      aria-label={t('catalogue.imageRetry')}
+      onClick={(event) => {
+        event.stopPropagation();
+        onRetry();
+      }}
+    >
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+        <path
+          d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M9 9.5a1 1 0 1 0 0-.01"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span>{t('catalogue.imageRetry')}</span>
+    </button>
+  );
+}
+
+/**
  * An image by API path, `_xfile` ones decoded first. While loading it keeps its box (from
  * width/height, or the className's size) so nothing jumps; a failure shows the error placeholder,
  * which retries on tap (spec §8). It is fetched once near the screen (`useNearScreen`).
  */
 export function XfileImage({ src, alt, width, height, className, onError }: XfileImageProps) {
-  const { t } = useTranslation();
   const [box, setBox] = useState<HTMLSpanElement | null>(null);
   const near = useNearScreen(box, NEAR_MARGIN);
   const image = useXfileImage(src, near);
@@ -40,29 +80,14 @@ export function XfileImage({ src, alt, width, height, className, onError }: Xfil
 
   if (failed)
     return (
-      <button
-        type="button"
-        className={`${classes} xfile-image--error`}
+      <XfileImageError
+        className={classes}
         style={style}
-        data-testid="xfile-image-error"
-        aria-label={t('catalogue.imageRetry')}
-        onClick={(event) => {
-          event.stopPropagation();
+        onRetry={() => {
           setBroken(null);
           image.retry();
         }}
-      >
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-          <path
-            d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M9 9.5a1 1 0 1 0 0-.01"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span>{t('catalogue.imageRetry')}</span>
-      </button>
+      />
     );
 
   return (
