@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);
   // With signed media delivery the object store's origin is allowed like an API mirror (issue 17).
-  await registerSecurityHeaders(app, [
+  registerSecurityHeaders(app, [
     ...(config.apiHosts ?? []),
     ...(await signedMediaOrigins(app.media, config)),
   ]);
