@@ -102,9 +102,9 @@ describe('a new visitor', () => {
   it('launches without a waterfall: home data does not wait for the settings or the user record', async () => {
     // Slow settings and user answers: if home data waited for either, it would start after them.
     const SLOW_MS = 1_500;
-    // The entry page's code is slow too, so "init goes out before that code arrives" is decided
-    // by design rather than by which of two fast loopback answers wins.
-    for (const slow of ['**/v3/app/start', '**/v3/user/index', '**/assets/EntryPage-*.js']) {
+    // The app's code, which holds the entry page's, is slow too, so "init goes out before that
+    // code arrives" is decided by design rather than by which of two fast loopback answers wins.
+    for (const slow of ['**/v3/app/start', '**/v3/user/index', '**/assets/app-*.js']) {
       await page.route(slow, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
         await route.continue();
@@ -123,10 +123,10 @@ describe('a new visitor', () => {
     expect(sent.get('/v3/comic/index')).toBeLessThan(done.get('/v3/user/index')!);
     expect(sent.get('/v3/comic/index')).toBeLessThan(done.get('/v3/app/start')!);
     expect(sent.get('/v3/comic/index')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
-    // The shell sends the session call itself: it does not wait for the entry page's code.
-    const entryChunk = [...done.keys()].find((path) => /^\/assets\/EntryPage-.*\.js$/.test(path));
-    expect(entryChunk).toBeDefined();
-    expect(sent.get('/v3/app/init')).toBeLessThan(done.get(entryChunk!)!);
+    // The first script sends the session call itself: it does not wait for the entry page's code.
+    const appChunk = [...done.keys()].find((path) => /^\/assets\/app-.*\.js$/.test(path));
+    expect(appChunk).toBeDefined();
+    expect(sent.get('/v3/app/init')).toBeLessThan(done.get(appChunk!)!);
 
     // Returning visit: settings, the session check and home data go out together.
     sent.clear();

@@ -38,7 +38,8 @@ if (!LAUNCH_SCREENS.has(landing.name ?? '') && initialLocale() === 'en')
  * there (every chunk imports it), so all of them wait for the landing's calls.
  */
 function runApp(): void {
-  // A new visitor passes through the entry page (spec §2), whose chunk is asked for as well.
+  // A new visitor passes through the entry page (spec §2). Its code is in the app chunk
+  // (vite.config.ts); the import says what the page needs even if the grouping changes.
   if (newVisitor) void import('./routes/entry/EntryPage');
   // The landing page's chunk and what it imports (Vite's preload helper adds their CSS).
   const { name } = landing;
