@@ -24,10 +24,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  apiHosts: readonly string[],
-): void {
+export function registerSecurityHeaders(app: FastifyInstance, apiHosts: readonly string[]): void {
   const mirrors = apiHosts.map((host) => new URL(host).origin);
   const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
