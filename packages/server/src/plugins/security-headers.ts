@@ -19,7 +19,8 @@
  *
  * helmet's middleware is built once here and run in an `onRequest` hook. `@fastify/helmet` was
  * used before; it builds the whole middleware again for every request (parsing the policy's
- * directives each time), which was 7–8 % of the server's CPU on the hot launch call (issue 16).
+ * directives each time, in two hooks, one async): a third of the server's CPU per call on the hot
+ * launch call (issue 16, fifteenth pass; docs/ARCHITECTURE.md, "Hot calls, fifteenth pass").
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
