@@ -50,14 +50,13 @@ export function inlineRuntimeConfig(html: string, config: Config): string | null
 
 /**
  * Security headers that only mean something on a document (or a worker script): the page's content
- * policy, framing, opener isolation, referrer and legacy-browser switches. A hashed script, style
+ * policy, framing, referrer and legacy-browser switches. A hashed script, style
  * sheet or image is none of those, and a first load fetches dozens of them, each of which carried
  * about 700 bytes of these headers over HTTP/1.1. nosniff and the resource policy stay: they do
  * apply to sub-resources.
  */
 export const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
-  'cross-origin-opener-policy',
   'origin-agent-cluster',
   'referrer-policy',
   'x-dns-prefetch-control',
