@@ -3,7 +3,7 @@
  * chapter (DOM and memory stay bounded; figures printed), resume to the page, next-chapter
  * preloading, paged LTR/RTL reading, image failure and retry, novel settings.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,7 +14,7 @@ import { queryServerDb } from './support/import-status.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
 import { landingImagePaint } from './support/landing-paint.js';
 import { recordRequestTimes } from './support/request-times.js';
-import type { RunningServer } from './support/server.js';
+import { REPO_ROOT, type RunningServer } from './support/server.js';
 
 const PAGES = 300;
 const PAGE_W = 720;
@@ -97,6 +97,17 @@ describe('opening a chapter link as a new visitor', () => {
       ([path, at]) => /^\/assets\/ui-.*\.js$/.test(path) && at <= pageShown,
     );
     expect(antdBeforePage).toEqual([]);
+    // Nor the shared code only other pages run (the detail view, list pages, account and comment
+    // queries): vite.config.ts splits it out of `shared` (issue 16, sixteenth pass).
+    const otherPagesCode = [...sent].filter(
+      ([path, at]) => /^\/assets\/(detail-kit|lists|pages)-.*\.js$/.test(path) && at <= pageShown,
+    );
+    expect(otherPagesCode).toEqual([]);
+    // The pattern names real chunks of this build, and the reader did fetch its own shared code.
+    const built = readdirSync(join(REPO_ROOT, 'packages/web/dist/assets'));
+    for (const name of ['detail-kit', 'lists', 'pages', 'reader-kit'])
+      expect(built.some((file) => file.startsWith(`${name}-`) && file.endsWith('.js'))).toBe(true);
+    expect([...sent.keys()].some((path) => /^\/assets\/reader-kit-.*\.js$/.test(path))).toBe(true);
   });
 
   it('asks for the next page and the visitor’s full record only once the first page has painted (issue 16)', async () => {
