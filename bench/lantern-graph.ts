@@ -7,6 +7,9 @@
  * is the mean of the two graphs' last ends, so the nodes that end last are what to cut.
  *
  *   npx tsx bench/lantern-graph.ts /tmp/artifacts/run-7
+ *
+ * SHOW_DEPS=1 numbers the nodes and shows what each waited for (a request waits for the task that
+ * sent it; a task for the scripts it ran), e.g. which task held back the page's first script.
  */
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
@@ -17,6 +20,7 @@ interface GraphNode {
   id: string;
   request?: { url: string; transferSize: number; priority: string; resourceType?: string };
   childEvents?: Array<{ name: string; args?: { data?: { url?: string; functionName?: string } } }>;
+  getDependencies(): GraphNode[];
 }
 interface Timing {
   startTime: number;
@@ -63,10 +67,19 @@ function describe(node: GraphNode): string {
 function print(label: string, estimate: Estimate): void {
   console.log(`\n${label}: ${estimate.timeInMs.toFixed(0)} ms`);
   const rows = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
-  for (const [node, timing] of rows)
+  const row = new Map(rows.map(([node], index) => [node, index]));
+  for (const [index, [node, timing]] of rows.entries()) {
+    // SHOW_DEPS=1: each node's number and the numbers of the nodes it waited for.
+    const deps = process.env['SHOW_DEPS']
+      ? ` #${index} <- ${node
+          .getDependencies()
+          .map((dependency) => `#${row.get(dependency) ?? '?'}`)
+          .join(',')}`
+      : '';
     console.log(
-      `${timing.startTime.toFixed(0).padStart(6)} ${timing.endTime.toFixed(0).padStart(6)} ${(timing.endTime - timing.startTime).toFixed(0).padStart(5)}  ${describe(node)}`,
+      `${timing.startTime.toFixed(0).padStart(6)} ${timing.endTime.toFixed(0).padStart(6)} ${(timing.endTime - timing.startTime).toFixed(0).padStart(5)}  ${describe(node)}${deps}`,
     );
+  }
 }
 
 const artifacts = await loadArtifacts(dir);
