@@ -97,15 +97,18 @@ describe('opening a chapter link as a new visitor', () => {
       ([path, at]) => /^\/assets\/ui-.*\.js$/.test(path) && at <= pageShown,
     );
     expect(antdBeforePage).toEqual([]);
-    // Nor the shared code only other pages run (the detail view, list pages, account and comment
-    // queries): vite.config.ts splits it out of `shared` (issue 16, sixteenth pass).
+    // Nor, before that page has painted, the shared code only other pages run (the detail view, list
+    // pages, account and comment queries: vite.config.ts splits it out of `shared`), nor analytics,
+    // which the reading clock imports on first use and the shell after the paint (issue 16,
+    // sixteenth pass).
+    const painted = (await landingImagePaint(page)).epochMs;
     const otherPagesCode = [...sent].filter(
-      ([path, at]) => /^\/assets\/(detail-kit|lists|pages)-.*\.js$/.test(path) && at <= pageShown,
+      ([path, at]) => /^\/assets\/(detail-kit|lists|pages|analytics)-.*\.js$/.test(path) && at < painted,
     );
     expect(otherPagesCode).toEqual([]);
     // The pattern names real chunks of this build, and the reader did fetch its own shared code.
     const built = readdirSync(join(REPO_ROOT, 'packages/web/dist/assets'));
-    for (const name of ['detail-kit', 'lists', 'pages', 'reader-kit'])
+    for (const name of ['detail-kit', 'lists', 'pages', 'analytics', 'reader-kit'])
       expect(built.some((file) => file.startsWith(`${name}-`) && file.endsWith('.js'))).toBe(true);
     expect([...sent.keys()].some((path) => /^\/assets\/reader-kit-.*\.js$/.test(path))).toBe(true);
   });
@@ -374,5 +377,31 @@ describe('the novel reader', () => {
     await page.getByTestId('novel-text').waitFor();
     expect(await page.getByTestId('novel-reader').getAttribute('data-theme')).toBe('sepia');
     expect(await page.getByTestId('novel-view').getAttribute('class')).toContain('paged');
+  });
+});
+
+describe('reading time', () => {
+  it('reports the reading session for analytics when the reader leaves the chapter', async () => {
+    // The reading clock imports analytics on first use (issue 16, sixteenth pass): the event must
+    // still reach the server when the reader unmounts.
+    const comic = seeded.comics[0]!;
+    const chapterId = comic.chapters[0]!.id;
+    await page.goto(`/#/pages/cartoon/reader?column=${comic.id}&chapter=${chapterId}`);
+    await page.waitForFunction(() => document.querySelector('.comic-page__img') !== null);
+    const uid = Number(await page.evaluate(() => localStorage.getItem('uid')));
+    expect(uid).toBeGreaterThan(0);
+    await page.waitForTimeout(1_500);
+    await page.evaluate(() => {
+      location.hash = '#/pages/home/home';
+    });
+    const sessions = () =>
+      queryServerDb<{ params: string; value: number }>(
+        server,
+        `select params, value from analytics_events where user_id = ${uid} and name = 'read_session'`,
+      );
+    await expect.poll(() => sessions().length, { timeout: 10_000 }).toBe(1);
+    const [session] = sessions();
+    expect(JSON.parse(session!.params)).toMatchObject({ kind: 'comic', chapter_id: chapterId });
+    expect(session!.value).toBeGreaterThanOrEqual(1);
   });
 });

@@ -55,6 +55,12 @@ const LISTS_KIT =
   /src[\\/]components[\\/](work-card[\\/](?!WorkGrid\.tsx$)|paged-list[\\/]|pull-to-refresh[\\/]|filter-chips[\\/]FilterChips)/;
 const OTHER_PAGES_KIT =
   /src[\\/](state[\\/]queries[\\/](account|comment|ai|search|message|invite|feedback|help)\.ts|components[\\/](captcha|image-picker|code-input|comments|video-player|task-centre|money)[\\/]|components[\\/]unlock-sheet[\\/]use-unlock-buy|lib[\\/](money-paths|relative-time)\.ts)/;
+/**
+ * TanStack Query's mutations (1.2 KiB of brotli): a chunk of their own, one more request after the
+ * page's chunk for every reader and detail link, which load `shared` anyway (home uses none).
+ */
+const TANSTACK_MUTATIONS =
+  /node_modules[\\/]@tanstack[\\/](query-core[\\/].*mutationObserver|react-query[\\/].*useMutation)\.js$/;
 /** The style sheets only those antd-mobile-based parts import: they go where their importers go. */
 const ANTD_COMPONENT_STYLES =
   /src[\\/]components[\\/](unlock-sheet[\\/](unlock-sheet|locked-chapter)|guest-prompt[\\/]guest-prompt|ai-cos[\\/]ai-cos)\.css$/;
@@ -247,7 +253,7 @@ export default defineConfig({
             })),
             {
               name: 'shared',
-              test: (id: string) => isAppShared(id),
+              test: (id: string) => isAppShared(id) || TANSTACK_MUTATIONS.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 0,

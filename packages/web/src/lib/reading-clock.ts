@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { isLoggedIn, sessionStore } from '../state/session';
 import { reportReadTime } from '../state/queries/task';
-import { track } from './analytics';
+import { trackLater } from './track-later';
 import { ReadingMeter } from './reading-meter';
 
 export type ReadingKind = 'comic' | 'novel' | 'anime';
@@ -59,7 +59,7 @@ export function useReadingClock({
       report();
       meterRef.current = null;
       if (meter.total >= 1)
-        track('read_session', {
+        trackLater('read_session', {
           params: { kind, work_id: workId, chapter_id: chapterId },
           value: Math.round(meter.total),
         });

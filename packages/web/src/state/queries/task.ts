@@ -15,7 +15,7 @@ import {
   taskShareCall,
 } from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { track } from '../../lib/analytics';
+import { trackLater } from '../../lib/track-later';
 import { callApi } from '../../lib/api/client';
 import { clearIntentKey, intentKey } from '../../lib/intent-key';
 import { usePagedList } from '../../lib/paging/use-paged-list';
@@ -72,7 +72,7 @@ export function useCheckin() {
     () => 'task:checkin',
     async (_vars: void, key) => {
       const answer = await callApi(taskCheckinCall, { idempotency_key: key });
-      track('checkin', { params: { streak: answer.streak } });
+      trackLater('checkin', { params: { streak: answer.streak } });
       return answer;
     },
   );
@@ -90,7 +90,7 @@ export function useClaimTask() {
     (taskKey: string) => `task:claim:${taskKey}`,
     async (taskKey: string, key) => {
       const answer = await callApi(taskClaimCall, { key: taskKey, idempotency_key: key });
-      track('task_claim', { params: { task: taskKey } });
+      trackLater('task_claim', { params: { task: taskKey } });
       return answer;
     },
   );
