@@ -12,6 +12,7 @@
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
 import { waitForImport, queryServerDb } from '../e2e/support/import-status.js';
+import { emulatePhoneNetwork } from './support/phone-network.js';
 const env: Record<string, string> = { DEMO_LIBRARY: 'on' };
 if (process.env['PROBE_WEB_DIR']) env['WEB_DIR'] = process.env['PROBE_WEB_DIR'];
 const server = await startServer(env);
@@ -32,13 +33,7 @@ for (let rep = 0; rep < Number(process.env['PROBE_REPS'] ?? 1); rep++)
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1.6e6 / 8,
-      uploadThroughput: 750e3 / 8,
-    });
+    await emulatePhoneNetwork(cdp);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const rows = new Map<
       string,

@@ -41,6 +41,13 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const WEB_DIR = process.env['BENCH_WEB_DIR'];
 /** BENCH_H2=1: through HAProxy with TLS and HTTP/2 (the baseline too, so the ratio compares like with like). */
 const H2 = process.env['BENCH_H2'] === '1';
+/**
+ * BENCH_CPU_SLOWDOWN=8 stands in for a machine half as fast: Lantern scales every task it saw by this
+ * multiplier (4 in the mobile preset), so a fast machine can show what a slow one would report.
+ */
+const CPU_SLOWDOWN = process.env['BENCH_CPU_SLOWDOWN']
+  ? Number(process.env['BENCH_CPU_SLOWDOWN'])
+  : undefined;
 /** The targets. */
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0, accessibility: 95, bestPractices: 95 };
 
@@ -71,6 +78,8 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     throttlingMethod: (process.env['BENCH_THROTTLING'] ?? 'simulate') as 'simulate' | 'devtools',
+    // Merged into the preset's throttling, so only the multiplier changes.
+    ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
     // Every run a new visitor: Lighthouse's default reset keeps localStorage, IndexedDB and cookies,
     // so a second run found the first run's guest session and skipped visitor init.
     clearStorageTypes: [
