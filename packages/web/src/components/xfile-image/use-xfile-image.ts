@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { isHeldForLanding, subscribeLandingHold } from '../../lib/landing-image';
 import { mediaUrl } from '../../lib/media-url';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
+import { spreadOverTasks } from '../../lib/spread-over-tasks';
 import { BlobUrlCache } from './blob-cache';
 import { decodeOffThread, onWorkerUrlsLost, revokeDecodedUrl } from './decode-worker';
 import { fetchXfile } from './fetch-xfile';
@@ -35,13 +36,19 @@ onWorkerUrlsLost((deadUrls) => {
   cache.forgetUrls(deadUrls);
 });
 
+/** Images whose fetch starts in one task at most (lib/spread-over-tasks.ts: home's covers at once). */
+const STARTS_PER_TASK = 3;
+const spreadStarts = spreadOverTasks(STARTS_PER_TASK);
+
 function decode(url: string): Promise<string> {
-  return cache.load(url, () => {
-    const xorKey = requireRuntimeConfig().imageXorKey;
-    return decodeOffThread(new URL(url, globalThis.location.href).href, xorKey, () =>
-      fetchXfile(url, { xorKey }),
-    );
-  });
+  return cache.load(url, () =>
+    spreadStarts(() => {
+      const xorKey = requireRuntimeConfig().imageXorKey;
+      return decodeOffThread(new URL(url, globalThis.location.href).href, xorKey, () =>
+        fetchXfile(url, { xorKey }),
+      );
+    }),
+  );
 }
 
 /** Frees the decoded images no view is showing. */
