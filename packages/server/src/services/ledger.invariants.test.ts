@@ -29,6 +29,7 @@ import {
   type TestClient,
   type TestSession,
 } from '../testing/test-client.js';
+import { idempotencyRecordKey } from './idempotent-call.js';
 import type { MoneyServices } from './money-services.js';
 
 const USERS = Number(process.env['MONEY_USERS'] ?? 200);
@@ -245,19 +246,20 @@ describe(`the ledger under ${OPS} concurrent operations (${testDatabaseUrl() ? '
           return;
         }
         case 'grant': {
-          grantSeq += 1;
+          // The key is taken before the transaction: its callback runs later (and again on a retry).
+          const key = `inv:grant:${(grantSeq += 1)}`;
           await money.ledger.transaction((tx) =>
             money.wallet.grantBonus(tx, op.user, op.coins, op.expiresIn === 0 ? 0 : tx.now + op.expiresIn, {
-              key: `inv:grant:${grantSeq}`,
+              key,
               title: 'grant',
             }),
           );
           return;
         }
         case 'vip_grant': {
-          grantSeq += 1;
+          const key = `inv:vip:${(grantSeq += 1)}`;
           await money.ledger.transaction((tx) =>
-            money.wallet.grantVipTime(tx, op.user, op.seconds, { key: `inv:vip:${grantSeq}`, title: 'vip' }),
+            money.wallet.grantVipTime(tx, op.user, op.seconds, { key, title: 'vip' }),
           );
           return;
         }
@@ -320,7 +322,7 @@ describe(`the ledger under ${OPS} concurrent operations (${testDatabaseUrl() ? '
     for (const sent of sentKeys) {
       const ok = sent.answers.filter((answer) => answer.code === 1);
       const entry = entryByKey.get(`unlock:${sent.user}:${sent.key}`);
-      const record = records.has(`${sent.user}:/v3/comic/buy:${sent.key}`);
+      const record = records.has(idempotencyRecordKey({ userId: sent.user, key: sent.key }));
       if (ok.length > 1) repeatedKeys += 1;
       if (ok.length === 0) {
         // Only refusals: nothing moved, nothing was stored.

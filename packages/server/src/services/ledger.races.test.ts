@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPaidOrder, ledgerViolations } from '../testing/money-factory.js';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { createTestClient } from '../testing/test-client.js';
-import type { LedgerTx } from './ledger.service.js';
+import { EntryExistsError, type LedgerTx } from './ledger.service.js';
 import type { MoneyServices } from './money-services.js';
 
 let ctx: TestApp;
@@ -97,7 +97,7 @@ describe(`ledger races (${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'})`, () => 
     expect(await ledgerViolations(ctx.db, { spendsAreUnlocks: false })).toEqual([]);
   });
 
-  it('two purchases racing on one idempotency key move coins once and answer alike', async () => {
+  it('two spends racing on one movement key move coins once; the second is refused (IDEMPOTENCY_CONFLICT)', async () => {
     const client = createTestClient(ctx);
     const userId = (await client.initGuest()).userId;
     const order = await insertPaidOrder(ctx.db, userId, { coins: 30 });
@@ -106,7 +106,9 @@ describe(`ledger races (${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'})`, () => 
       money.wallet.spendCoins(tx, userId, 10, { key: `race:same:${userId}`, title: 'spend' });
     const [first, second] = await raced(userId, spendIn, () => money.ledger.transaction(spendIn));
     expect(first.status).toBe('fulfilled');
-    expect(second.status).toBe('fulfilled');
+    // A spend hands something out after it posts (an unlock, a job): an existing key is never
+    // "done already, go on", so the caller's idempotency record is what answers a true repeat.
+    expect(second.status === 'rejected' ? second.reason : second.value).toBeInstanceOf(EntryExistsError);
     const entries = await ctx.db
       .selectFrom('ledger_entries')
       .select('id')

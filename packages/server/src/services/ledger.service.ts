@@ -4,8 +4,10 @@
  * `ai_cos_coin` = AI tries).
  *
  * Every movement is one immutable entry whose legs sum to zero per unit. An entry has a unique key
- * (what makes the movement happen once, e.g. 'order:12:fulfil'): posting a key that exists answers
- * the existing entry and moves nothing. User accounts never go below zero: the balance check here
+ * (what makes the movement happen once, e.g. 'order:12:fulfil'). An existing key means "this exact
+ * movement already happened": `post` answers the existing entry and moves nothing, for callers whose
+ * own state change guards the rest (an order's status); `postNew` refuses it, for callers that go on
+ * to hand something out (unlocks, jobs, claims), so a reused key never gets the rest for free. User accounts never go below zero: the balance check here
  * refuses first, and a CHECK constraint stands behind it.
  *
  * Concurrency: work runs in one transaction that first locks the user's account rows (PostgreSQL
@@ -50,6 +52,13 @@ export class BalanceShortError extends AppError {
     readonly missing: number,
   ) {
     super(ApiCode.BALANCE_SHORT, `Not enough coins: ${missing} more needed`);
+  }
+}
+
+/** A movement's key exists already: the request that asked for it was another one. */
+export class EntryExistsError extends AppError {
+  constructor(readonly key: string) {
+    super(ApiCode.IDEMPOTENCY_CONFLICT, 'This request id was already used for a different request');
   }
 }
 
@@ -125,6 +134,13 @@ export class LedgerTx {
     }
     for (const userId of users) await this.project(userId, legs);
     return { entryId, created: true };
+  }
+
+  /** Posts an entry whose key must be new: an existing key throws EntryExistsError and nothing moves. */
+  async postNew(spec: EntrySpec): Promise<Posted> {
+    const posted = await this.post(spec);
+    if (!posted.created) throw new EntryExistsError(spec.key);
+    return posted;
   }
 
   /** System accounts are created by migration 0009, so a committed id is safe to remember. */

@@ -70,25 +70,33 @@ export class UnlockService {
   }
 
   /**
-   * Opening a chapter that is locked for the user: with auto-unlock on for its work and enough
-   * coins, buys it and answers what was charged; otherwise null (the caller refuses the chapter).
+   * Opening a chapter that is locked for the user, with auto-unlock on for its work: buys it when
+   * the coins suffice. Answers 'opened' with what was charged (null when a concurrent open bought it
+   * first, or it opened otherwise meanwhile: the reader gets the chapter and is charged once), or
+   * 'locked' (auto-unlock off, or not enough coins).
    */
-  async autoUnlock(userId: number, chapter: ChapterWithWork): Promise<ChargeNotice> {
-    if (!(await this.reads.autoEnabled(userId, chapter.work_id))) return null;
+  private async autoUnlock(
+    userId: number,
+    chapter: ChapterWithWork,
+  ): Promise<{ opened: true; charged: ChargeNotice } | { opened: false }> {
+    if (!(await this.reads.autoEnabled(userId, chapter.work_id))) return { opened: false };
     try {
       const rules = await this.settings.rules();
       const result = await this.ledger.transaction((tx) =>
-        this.buyInTx(tx, userId, chapter, 1, `auto:${chapter.id}`, 'auto', rules),
+        this.buyInTx(tx, userId, chapter, 1, `auto-unlock:${userId}:${chapter.id}`, 'auto', rules),
       );
-      if (result.chapter_ids.length === 0 && result.coins === 0) return null;
+      if (result.chapter_ids.length === 0) return { opened: true, charged: null };
       return {
-        coins: result.coins,
-        bonus_spent: result.bonus_spent,
-        cion: result.cion,
-        ticket: result.ticket,
+        opened: true,
+        charged: {
+          coins: result.coins,
+          bonus_spent: result.bonus_spent,
+          cion: result.cion,
+          ticket: result.ticket,
+        },
       };
     } catch (error) {
-      if (error instanceof BalanceShortError) return null;
+      if (error instanceof BalanceShortError) return { opened: false };
       throw error;
     }
   }
@@ -110,9 +118,9 @@ export class UnlockService {
    */
   async openOrCharge(userId: number, chapter: ChapterWithWork, vipActive: boolean): Promise<ChargeNotice> {
     if (!(await this.lockedFor(userId, chapter, vipActive))) return null;
-    const charged = await this.autoUnlock(userId, chapter);
-    if (!charged) throw this.lockedError(chapter.pay);
-    return charged;
+    const auto = await this.autoUnlock(userId, chapter);
+    if (!auto.opened) throw this.lockedError(chapter.pay);
+    return auto.charged;
   }
 
   /** The refusal for a locked chapter: VIP_REQUIRED for VIP chapters, CHAPTER_LOCKED for coin chapters. */
@@ -181,7 +189,15 @@ export class UnlockService {
     const rules = await this.settings.rules();
     return this.ledger.transaction((tx) =>
       idempotent(tx, { userId, call, key, request: { chapterId, count } }, () =>
-        this.buyInTx(tx, userId, chapter, count, key, count > 1 ? 'batch' : 'single', rules),
+        this.buyInTx(
+          tx,
+          userId,
+          chapter,
+          count,
+          `unlock:${userId}:${key}`,
+          count > 1 ? 'batch' : 'single',
+          rules,
+        ),
       ),
     );
   }
@@ -223,7 +239,8 @@ export class UnlockService {
     userId: number,
     chapter: ChapterWithWork,
     count: number,
-    key: string,
+    /** The ledger entry's key: new for every purchase (EntryExistsError otherwise, nothing moves). */
+    entryKey: string,
     source: 'single' | 'batch' | 'auto',
     /**
      * Read by the caller before the transaction: the settings are read through the database
@@ -270,7 +287,7 @@ export class UnlockService {
         ? `${work.title} · ${chapterName(first)} +${targets.length - 1}`
         : `${work.title} · ${chapterName(first)}`;
     const spent = await this.wallet.spendCoins(tx, userId, total, {
-      key: `unlock:${userId}:${key}`,
+      key: entryKey,
       title,
       workId: work.id,
       chapterId: first.id,

@@ -3,6 +3,10 @@
  * spending coins (bonus first), granting bonus coins and VIP time, and expiring bonus coins.
  * Every method takes the LedgerTx of the caller's transaction, so the caller's own rows (an
  * order's status, an unlock) commit or roll back with the entry.
+ *
+ * Spends and grants post with `postNew`: their key must be new, or EntryExistsError
+ * (IDEMPOTENCY_CONFLICT) and nothing moves. Fulfilling, refunding and expiring keep `post`'s
+ * "already done, nothing moved" answer: the order's status transition or the lot guards the rest.
  */
 import type { ExpenseItem, Wallet } from '@dm51/shared';
 import { presentExpense } from '../presenters/expense.presenter.js';
@@ -222,7 +226,7 @@ export class WalletService {
       takes.push({ id: lot.id, amount });
       bonusSpent += amount;
     }
-    const posted = await tx.post({
+    const posted = await tx.postNew({
       ...refs,
       kind,
       userId,
@@ -233,7 +237,7 @@ export class WalletService {
         ...extraLegs,
       ],
     });
-    if (posted.created) for (const take of takes) await tx.repo.takeFromLot(take.id, take.amount);
+    for (const take of takes) await tx.repo.takeFromLot(take.id, take.amount);
     return { ...posted, coins, bonusSpent };
   }
 
@@ -245,7 +249,7 @@ export class WalletService {
     expiresTime: number,
     refs: EntryRefs,
   ): Promise<Posted> {
-    const posted = await tx.post({
+    const posted = await tx.postNew({
       ...refs,
       kind: 'bonus_grant',
       userId,
@@ -254,14 +258,13 @@ export class WalletService {
         { userId, kind: USR.COINS_BONUS, amount: coins },
       ],
     });
-    if (posted.created)
-      await tx.repo.insertLot({ userId, entryId: posted.entryId, amount: coins, expiresTime, time: tx.now });
+    await tx.repo.insertLot({ userId, entryId: posted.entryId, amount: coins, expiresTime, time: tx.now });
     return posted;
   }
 
   /** Gives VIP time (friends help, tasks, operators); it stacks on the current expiry. */
   async grantVipTime(tx: LedgerTx, userId: number, seconds: number, refs: EntryRefs): Promise<Posted> {
-    return tx.post({
+    return tx.postNew({
       ...refs,
       kind: 'vip_grant',
       userId,
@@ -274,7 +277,7 @@ export class WalletService {
 
   /** Gives AI tries (tasks, operators); the user record's `ai_cos_coin` shows the balance. */
   async grantAiCredits(tx: LedgerTx, userId: number, credits: number, refs: EntryRefs): Promise<Posted> {
-    return tx.post({
+    return tx.postNew({
       ...refs,
       kind: 'ai_grant',
       userId,
@@ -304,7 +307,7 @@ export class WalletService {
 
   /** Spends AI credits on a generation. Short: BalanceShortError (kind ai_credits), nothing moves. */
   async spendAiCredits(tx: LedgerTx, userId: number, credits: number, refs: EntryRefs): Promise<Posted> {
-    return tx.post({
+    return tx.postNew({
       ...refs,
       kind: 'ai_spend',
       userId,

@@ -11,13 +11,11 @@
  * the same key again answers the first refund; another key for an already refunded order is 409,
  * so of two concurrent refunds with different keys exactly one succeeds.
  */
-import { createHash } from 'node:crypto';
 import { ApiCode } from '@dm51/shared';
 import { nowSeconds, type Database } from '../../db/database.js';
 import { isAppError } from '../../errors.js';
-import { IdempotencyRepository } from '../../repositories/idempotency.repository.js';
 import { SettingsRepository } from '../../repositories/settings.repository.js';
-import { idempotent } from '../../services/idempotent-call.js';
+import { idempotent, storedAnswer } from '../../services/idempotent-call.js';
 import {
   CHAPTER_PRICE_KEY,
   DEFAULT_CHAPTER_PRICE,
@@ -110,7 +108,7 @@ export class MoneyService {
         async (tx, row, keptCoins) => {
           answer = await idempotent(
             tx,
-            { userId: row.user_id, call: REFUND_CALL, key: input.idempotencyKey, request },
+            { userId: row.user_id, call: REFUND_CALL, key: input.idempotencyKey, request, space: 'console' },
             async (): Promise<RefundResult> => {
               await auditWith(tx.trx, {
                 action: 'order.refund',
@@ -145,12 +143,19 @@ export class MoneyService {
   }
 
   private async replay(userId: number, key: string, request: unknown): Promise<RefundResult | null> {
-    const stored = await new IdempotencyRepository(this.db).find(`${userId}:${REFUND_CALL}:${key}`);
-    if (!stored) return null;
-    const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-    if (stored.request_hash !== hash)
-      throw AdminErrors.conflict('This refund key was already used for another request; nothing changed');
-    return JSON.parse(stored.response) as RefundResult;
+    try {
+      return await storedAnswer<RefundResult>(this.db, {
+        userId,
+        call: REFUND_CALL,
+        key,
+        request,
+        space: 'console',
+      });
+    } catch (error) {
+      if (isAppError(error) && error.code === ApiCode.IDEMPOTENCY_CONFLICT)
+        throw AdminErrors.conflict('This refund key was already used for another request; nothing changed');
+      throw error;
+    }
   }
 
   /** Revenue per bucket, kind and provider: the cash_gateway account's legs, so it adds up to the ledger. */

@@ -88,7 +88,7 @@ export class UsersService {
       const answer = await this.ledger.transaction((tx) =>
         idempotent(
           tx,
-          { userId, call: 'admin.grant', key: input.idempotencyKey, request: input },
+          { userId, call: 'admin.grant', key: input.idempotencyKey, request: input, space: 'console' },
           async (): Promise<GrantResult> => {
             ran = true;
             const repo = this.repo.within(tx.trx);
