@@ -7,6 +7,7 @@
  * the client polls /v3/ai/job until `status` is 'done' or 'failed'.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 import { idempotencyKeySchema } from './money.js';
@@ -83,7 +84,7 @@ export const aiCosCreateCall = defineCall({
   request: z.object({
     style: z.string().min(1).max(20),
     work_id: id.optional(),
-    seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+    seed: intField(0, 2_147_483_647).optional(),
     idempotency_key: idempotencyKeySchema,
   }),
   response: aiJobSchema,

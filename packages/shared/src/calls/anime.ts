@@ -5,6 +5,7 @@
  * info of an episode, and the watch position.
  */
 import { z } from 'zod';
+import { decimalField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { chapterItemSchema, workDetailSchema } from './catalogue.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
@@ -90,8 +91,8 @@ export const animeProgressCall = defineCall({
   request: z.object({
     chapter_id: id,
     /** Seconds into the episode. */
-    position_s: z.coerce.number().min(0).max(86_400),
-    duration_s: z.coerce.number().min(0).max(86_400).default(0),
+    position_s: decimalField(0, 86_400),
+    duration_s: decimalField(0, 86_400).default(0),
   }),
   response: z.object({}),
 });

@@ -3,6 +3,7 @@
  * Comics use `/v3/comic/*`, novels `/v3/book/*`; both answer the same record shapes.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId, rowIdOrNone } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
@@ -108,9 +109,9 @@ const chaptersRequest = z.object({
   id,
   /** 'asc' oldest first (default), 'desc' newest first. */
   order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: intField(1).default(1),
   /** Chapter lists are read whole by the readers, so the page may be large. */
-  limit: z.coerce.number().int().min(1).max(2000).default(100),
+  limit: intField(1, 2000).default(100),
 });
 
 export const comicDetailsCall = defineCall({
@@ -154,15 +155,15 @@ export const bookChaptersCall = defineCall({
 /** Filters of the category pages (/pages/sort/sort, /pages/home/sort/homeSort, tag pages). */
 export const workFilterSchema = pageRequestSchema.extend({
   /** 0 comics, 1 novels, 2 anime. */
-  type: z.coerce.number().int().min(0).max(2).default(0),
+  type: intField(0, 2).default(0),
   /** 0 = any category. */
   category_id: rowIdOrNone.default(0),
   /** 0 = any tag. */
   tag_id: rowIdOrNone.default(0),
   /** 0 any, 1 serialising (连载), 2 finished (完结). */
-  status: z.coerce.number().int().min(0).max(2).default(0),
+  status: intField(0, 2).default(0),
   /** 0 any, 1 free, 2 VIP. */
-  pay: z.coerce.number().int().min(0).max(2).default(0),
+  pay: intField(0, 2).default(0),
   /** 'new' recently updated, 'hot' most viewed, 'score' best rated. */
   order: z.enum(['new', 'hot', 'score']).default('new'),
 });
@@ -183,7 +184,7 @@ export const categoryIndexCall = defineCall({
     'The filter options of a type: its categories (by their sort) and its tags that have published works (most used first), each with its number of published works.',
   tag: 'catalogue',
   auth: 'session',
-  request: z.object({ type: z.coerce.number().int().min(0).max(2).default(0) }),
+  request: z.object({ type: intField(0, 2).default(0) }),
   response: z.object({
     categories: z.array(namedRefSchema.extend({ count: z.number().int() })),
     tags: z.array(namedRefSchema.extend({ count: z.number().int() })),
@@ -196,8 +197,8 @@ export const categoryTagsCall = defineCall({
   tag: 'catalogue',
   auth: 'session',
   request: pageRequestSchema.extend({
-    type: z.coerce.number().int().min(0).max(2).default(0),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
+    type: intField(0, 2).default(0),
+    limit: intField(1, 500).default(100),
   }),
   response: pagedListSchema(namedRefSchema.extend({ count: z.number().int() })),
 });
@@ -210,7 +211,7 @@ export const authorWorksCall = defineCall({
   auth: 'session',
   request: pageRequestSchema.extend({
     id,
-    type: z.coerce.number().int().min(-1).max(2).default(-1),
+    type: intField(-1, 2).default(-1),
   }),
   response: z.object({
     author: namedRefSchema.extend({ work_count: z.number().int() }),

@@ -6,6 +6,7 @@
  * rate limits and the word filter keep that in check.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId, rowIdOrNone } from './row-id.js';
 import { REPORT_SUCCESS_MESSAGE } from '../limits.js';
 import { COMMENT_LIMITS } from '../limits.js';
@@ -78,7 +79,7 @@ export const commentChildrenCall = defineCall({
   summary: "All replies of a top-level comment, oldest first, paged (for 'expand N replies').",
   tag: 'comment',
   auth: 'session',
-  request: pageRequestSchema.extend({ id, limit: z.coerce.number().int().min(1).max(100).default(50) }),
+  request: pageRequestSchema.extend({ id, limit: intField(1, 100).default(50) }),
   response: pagedListSchema(commentItemSchema),
 });
 

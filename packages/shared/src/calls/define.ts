@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowIdOrNone } from './row-id.js';
 
 /**
@@ -44,15 +45,15 @@ export const mergedFieldsSchema = z.object({
   facility: z.string().max(64).default(''),
   deviceid: z.string().max(128).default(''),
   apikey: z.string().max(256),
-  is_guest: z.coerce.number().int().min(0).max(1).default(0),
-  timestamp: z.coerce.number().int().positive(),
+  is_guest: intField(0, 1).default(0),
+  timestamp: intField(1),
 });
 export type MergedFields = z.infer<typeof mergedFieldsSchema>;
 
 /** Paged list request and response shapes shared by every list call (protocol.md). */
 export const pageRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: intField(1).default(1),
+  limit: intField(1, 100).default(10),
 });
 export function pagedListSchema<Item extends z.ZodType>(item: Item) {
   return z.object({ list: z.array(item), total: z.number().int().min(0) });

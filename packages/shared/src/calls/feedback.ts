@@ -3,6 +3,7 @@
  * operators answer later in `reply` (the admin console fills it).
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { FEEDBACK_LIMITS } from '../limits.js';
 import { uploadedImageUrlSchema } from './comment.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
@@ -28,7 +29,7 @@ export const feedbackAddCall = defineCall({
   tag: 'feedback',
   auth: 'session',
   request: z.object({
-    type: z.coerce.number().int().min(1).max(5),
+    type: intField(1, 5),
     content: z.string().max(4000),
     contact: z.string().trim().max(FEEDBACK_LIMITS.contactMax).default(''),
     imgList: z.array(uploadedImageUrlSchema).max(FEEDBACK_LIMITS.maxImages).default([]),

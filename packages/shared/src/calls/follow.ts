@@ -3,6 +3,7 @@
  * followed work creates a message of type 3 for each follower.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { workCardSchema } from './catalogue.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
@@ -36,6 +37,6 @@ export const followDelCall = defineCall({
   summary: 'Unfollow works by id (batch); ids the session does not follow change nothing.',
   tag: 'follow',
   auth: 'session',
-  request: z.object({ ids: z.array(z.coerce.number().int().min(1)).min(1).max(500) }),
+  request: z.object({ ids: z.array(intField(1)).min(1).max(500) }),
   response: z.object({ deleted: z.number().int() }),
 });

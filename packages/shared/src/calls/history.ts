@@ -3,6 +3,7 @@
  * the last chapter and the place in it; newest first.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { defineCall, emptySchema, pageRequestSchema, pagedListSchema } from './define.js';
 import { readTargetSchema, workCardSchema } from './catalogue.js';
@@ -17,7 +18,7 @@ export type HistoryItem = z.infer<typeof historyItemSchema>;
 
 const workId = rowId;
 const chapterId = rowId;
-const percent = z.coerce.number().int().min(0).max(100).default(0);
+const percent = intField(0, 100).default(0);
 
 export const readIndexCall = defineCall({
   path: '/v3/read/index',
@@ -25,7 +26,7 @@ export const readIndexCall = defineCall({
     "The session's reading history, most recently read first, paged. `type` 0 comics, 1 novels, -1 both (default).",
   tag: 'history',
   auth: 'session',
-  request: pageRequestSchema.extend({ type: z.coerce.number().int().min(-1).max(2).default(-1) }),
+  request: pageRequestSchema.extend({ type: intField(-1, 2).default(-1) }),
   response: pagedListSchema(historyItemSchema),
 });
 
@@ -38,7 +39,7 @@ export const readAddCall = defineCall({
   request: z.object({
     id: workId,
     chapter_id: chapterId,
-    page_index: z.coerce.number().int().min(0).max(100_000).default(0),
+    page_index: intField(0, 100_000).default(0),
     percent,
   }),
   response: emptySchema,
@@ -53,7 +54,7 @@ export const bookReadAddCall = defineCall({
   request: z.object({
     id: workId,
     chapter_id: chapterId,
-    position: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    position: intField(0, 100_000_000).default(0),
     percent,
   }),
   response: emptySchema,
@@ -65,8 +66,8 @@ export const readDelCall = defineCall({
   tag: 'history',
   auth: 'session',
   request: z.object({
-    ids: z.array(z.coerce.number().int().min(1)).max(500).default([]),
-    all: z.coerce.number().int().min(0).max(1).default(0),
+    ids: z.array(intField(1)).max(500).default([]),
+    all: intField(0, 1).default(0),
   }),
   response: z.object({ deleted: z.number().int() }),
 });

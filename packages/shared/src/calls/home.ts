@@ -3,6 +3,7 @@
  * `/v3/book/index` (listed by the spec among the novel calls) serves the novels tab with the same shape.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { defineCall, emptySchema } from './define.js';
 import { HOME_SIZES } from '../limits.js';
@@ -35,9 +36,9 @@ export const homeClassSchema = z.object({
 });
 
 const homeRequest = z.object({
-  reco_size: z.coerce.number().int().min(0).max(50).default(HOME_SIZES.reco),
-  news_size: z.coerce.number().int().min(0).max(50).default(HOME_SIZES.news),
-  type_size: z.coerce.number().int().min(0).max(50).default(HOME_SIZES.type),
+  reco_size: intField(0, 50).default(HOME_SIZES.reco),
+  news_size: intField(0, 50).default(HOME_SIZES.news),
+  type_size: intField(0, 50).default(HOME_SIZES.type),
 });
 
 export const homeResponseSchema = z.object({

@@ -3,12 +3,13 @@
  * replies to my comments, type 3 updates of works I follow. Read state is per user.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
 const flag = z.number().int().min(0).max(1);
 /** 0 all, 1 system, 2 replies, 3 follow updates. */
-const messageType = z.coerce.number().int().min(0).max(3).default(0);
+const messageType = intField(0, 3).default(0);
 
 export const messageItemSchema = z.object({
   id: z.number().int(),

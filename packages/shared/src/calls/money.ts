@@ -8,6 +8,7 @@
  * moves nothing twice; the same key with a different request answers IDEMPOTENCY_CONFLICT (1302).
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 
@@ -258,7 +259,7 @@ export const unlockQuoteCall = defineCall({
 const buyRequest = z.object({
   chapter_id: id,
   /** Unlock this chapter and the following locked ones, `count` in all (batch discount applies). */
-  count: z.coerce.number().int().min(1).max(200).default(1),
+  count: intField(1, 200).default(1),
   idempotency_key: idempotencyKeySchema,
 });
 const buyResponse = z.object({
@@ -313,7 +314,7 @@ export const autoUnlockCall = defineCall({
     'Turns auto-unlock on or off for one work: when on, opening a locked coin chapter of that work buys it (the read answer then carries `charged` so the reader can show the charge).',
   tag: 'money',
   auth: 'user',
-  request: z.object({ work_id: id, enabled: z.coerce.number().int().min(0).max(1) }),
+  request: z.object({ work_id: id, enabled: intField(0, 1) }),
   response: z.object({ work_id: z.number().int(), enabled: flag }),
 });
 

@@ -1,5 +1,6 @@
 /** Ranking (/pages/sort/ranking). */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { defineCall, pageRequestSchema } from './define.js';
 import { workCardSchema } from './catalogue.js';
 
@@ -18,7 +19,7 @@ export const rankIndexCall = defineCall({
   tag: 'rank',
   auth: 'session',
   request: pageRequestSchema.extend({
-    type: z.coerce.number().int().min(0).max(2).default(0),
+    type: intField(0, 2).default(0),
     by: z.enum(['views', 'favorites', 'score']).default('views'),
     period: z.enum(['day', 'week', 'month', 'all']).default('week'),
   }),

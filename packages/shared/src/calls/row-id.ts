@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { intField } from './wire-number.js';
 
 /**
  * The largest id a row can have: ids are 32-bit `integer` columns on PostgreSQL, which refuses a
@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const ROW_ID_MAX = 2_147_483_647;
 
 /** A request field naming a row. */
-export const rowId = z.coerce.number().int().min(1).max(ROW_ID_MAX);
+export const rowId = intField(1, ROW_ID_MAX);
 
 /** A request field naming a row, or 0 for none. */
-export const rowIdOrNone = z.coerce.number().int().min(0).max(ROW_ID_MAX);
+export const rowIdOrNone = intField(0, ROW_ID_MAX);

@@ -1,5 +1,6 @@
 /** Search (/pages/home/search, /pages/home/search/searchList), recent and popular searches. */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { SEARCH_KEYWORD_MAX } from '../limits.js';
 import { defineCall, emptySchema, pageRequestSchema, pagedListSchema } from './define.js';
 import { workCardSchema } from './catalogue.js';
@@ -12,7 +13,7 @@ export const searchIndexCall = defineCall({
   auth: 'session',
   request: pageRequestSchema.extend({
     keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
-    type: z.coerce.number().int().min(-1).max(2).default(-1),
+    type: intField(-1, 2).default(-1),
   }),
   response: pagedListSchema(workCardSchema),
 });
@@ -41,6 +42,6 @@ export const searchHotCall = defineCall({
     'Popular searches: keywords searched by the most distinct users over the last 30 days that found something, most first.',
   tag: 'search',
   auth: 'session',
-  request: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+  request: z.object({ limit: intField(1, 50).default(10) }),
   response: z.object({ list: z.array(z.object({ keyword: z.string(), count: z.number().int() })) }),
 });

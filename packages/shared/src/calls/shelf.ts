@@ -4,6 +4,7 @@
  * who registers.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 import { readTargetSchema, workCardSchema } from './catalogue.js';
@@ -26,7 +27,7 @@ const addResponse = z.object({
 });
 /** Batch delete by work ids (the shelf's edit mode); ids not on the session's shelf are ignored. */
 const delRequest = z.object({
-  ids: z.array(z.coerce.number().int().min(1)).min(1).max(500),
+  ids: z.array(intField(1)).min(1).max(500),
 });
 const delResponse = z.object({ deleted: z.number().int() });
 

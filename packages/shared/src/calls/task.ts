@@ -9,6 +9,7 @@
  * answers the first result.
  */
 import { z } from 'zod';
+import { intField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
 import { idempotencyKeySchema } from './money.js';
@@ -128,7 +129,7 @@ export const taskReadTimeCall = defineCall({
   request: z.object({
     kind: z.enum(['comic', 'novel', 'anime']),
     chapter_id: id,
-    seconds: z.coerce.number().int().min(1).max(3600),
+    seconds: intField(1, 3600),
   }),
   response: z.object({ counted: z.number().int(), today_minutes: z.number().int() }),
 });
@@ -139,7 +140,7 @@ export const taskShareCall = defineCall({
     'The user shared a work from its detail page (system share sheet or copied link). Counts for the daily share task once per work and day; an unknown or unpublished work answers CONTENT_NOT_FOUND (1102).',
   tag: 'task',
   auth: 'user',
-  request: z.object({ type: z.coerce.number().int().min(0).max(2), work_id: id }),
+  request: z.object({ type: intField(0, 2), work_id: id }),
   response: z.object({ counted: flag }),
 });
 
