@@ -13,6 +13,7 @@ import type { AiChatTables } from './schema-ai-chat.js';
 import type { AppTokenTables } from './schema-app-tokens.js';
 import type { HomePickTables } from './schema-home-picks.js';
 import type { AdminTables } from './schema-admin.js';
+import type { ServerSecretTables } from './schema-server-secrets.js';
 
 /** Columns with a database default are `Generated`: optional on insert. */
 export interface UsersTable {
@@ -293,6 +294,8 @@ export interface RateLimitsTable {
   key: string;
   hits: number;
   window_start: number;
+  /** Back-off counters (0026): no attempt is evaluated before this time; 0 for fixed windows. */
+  until_time: Generated<number>;
 }
 
 /** The identity card of an account (0004-accounts): the hash of the secret its QR code holds. */
@@ -313,7 +316,8 @@ export interface DB
     AiChatTables,
     AppTokenTables,
     HomePickTables,
-    AdminTables {
+    AdminTables,
+    ServerSecretTables {
   users: UsersTable;
   guest_devices: GuestDevicesTable;
   sessions: SessionsTable;
@@ -480,6 +484,10 @@ export interface PaymentOrdersTable {
   fulfilled_time: Generated<number>;
   refunded_time: Generated<number>;
   reason: Generated<string>;
+  /** 1: priced at the first-purchase price (0027). */
+  first_price: Generated<number>;
+  /** A payment after the order closed: '' | 'after_expiry' | 'after_cancel' (0027). */
+  late_payment: Generated<string>;
 }
 
 export interface PaymentEventsTable {

@@ -27,6 +27,8 @@ import * as m0022 from './0022-search-grams.js';
 import * as m0023 from './0023-catalogue-version.js';
 import * as m0024 from './0024-import-jobs.js';
 import * as m0025 from './0025-counter-batches.js';
+import * as m0026 from './0026-rate-backoff.js';
+import * as m0027 from './0027-server-secrets.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -53,4 +55,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023-catalogue-version': m0023,
   '0024-import-jobs': m0024,
   '0025-counter-batches': m0025,
+  '0026-rate-backoff': m0026,
+  '0027-server-secrets': m0027,
 };
