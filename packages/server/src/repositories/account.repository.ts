@@ -64,6 +64,21 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * A stronger hash of the same password (login upgrades an old one), written only while the row
+   * still holds `expected`: a password change that landed in between is never undone.
+   */
+  async replacePasswordHash(id: number, expected: string, next: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ password_hash: next })
+      .where('id', '=', id)
+      .where('password_hash', '=', expected)
+      .where('deleted_time', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async countUsersWithPic(pic: string): Promise<number> {
     const row = await this.db
       .selectFrom('users')

@@ -13,6 +13,7 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { setPasswordCostForTests } from '../services/password.service.js';
 import { dropRedisKeys, suiteRedisConfig } from './redis.js';
 import type { JobsConfig } from '../jobs/jobs-config.js';
 
@@ -22,6 +23,14 @@ export interface TestApp {
   db: Database;
   close(): Promise<void>;
 }
+
+/**
+ * Suites create hundreds of users and operators, and the production scrypt cost (N=2^17) spends
+ * about 0.4 s of CPU on every hash, so test files that build an app hash at N=2^10 (same format,
+ * same r and p). A test of the real cost calls setPasswordCostForTests(null) after this import.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 } as const;
+setPasswordCostForTests(TEST_PASSWORD_COST);
 
 export function testDatabaseUrl(): string | null {
   const url = process.env['DATABASE_URL'];

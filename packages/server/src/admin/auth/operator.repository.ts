@@ -81,6 +81,20 @@ export class OperatorRepository {
   }
 
   /**
+   * A stronger hash of the same password (sign-in upgrades an old one), written only while the row
+   * still holds `expected`: a password set in between is never undone.
+   */
+  async replacePasswordHash(id: number, expected: string, next: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('operators')
+      .set({ password_hash: next })
+      .where('id', '=', id)
+      .where('password_hash', '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
    * Records `step` as used, only if it is newer than the last accepted one: one statement, so two
    * sign-ins racing with the same code cannot both pass.
    */
