@@ -1,13 +1,13 @@
 /**
  * Menu entries a role cannot use are hidden (the server refuses them anyway): operators are the
- * owner's business, and moderators see only moderation. Everything else is readable by every
+ * owner's business, lock-outs the admins', and moderators see only moderation. Everything else is readable by every
  * other role; buttons check useCan().
  */
 import type { AccessControlProvider } from '@refinedev/core';
 import { authProvider, type Role } from './auth-provider';
 import { hasRole, MODERATOR_RESOURCES } from './roles';
 
-const MINIMUM: Record<string, Role> = { operators: 'owner' };
+const MINIMUM: Record<string, Role> = { operators: 'owner', lockouts: 'admin' };
 
 export const accessControlProvider: AccessControlProvider = {
   async can({ resource }) {

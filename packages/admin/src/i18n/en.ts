@@ -6,6 +6,7 @@ import { libraryCatalogueEn } from './library-catalogue.en';
 import { growthSettingsEn } from './growth-settings.en';
 import { catalogueMoreEn } from './catalogue-more.en';
 import { growthThemeEn } from './growth-theme.en';
+import { lockoutsEn } from './lockouts.en';
 export const en = {
   ...moneyGrowthEn,
   app: { title: '51动漫 Console' },
@@ -211,4 +212,5 @@ export const en = {
   catmore: catalogueMoreEn,
   ads: growthAdsEn,
   apptheme: growthThemeEn,
+  lockouts: lockoutsEn,
 };

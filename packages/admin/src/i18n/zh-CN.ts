@@ -7,6 +7,7 @@ import type { en } from './en';
 import { moneyGrowthZhCN } from './money-growth.zh-CN';
 import { growthSettingsZhCN } from './growth-settings.zh-CN';
 import { growthThemeZhCN } from './growth-theme.zh-CN';
+import { lockoutsZhCN } from './lockouts.zh-CN';
 
 export const zhCN: typeof en = {
   ...moneyGrowthZhCN,
@@ -212,4 +213,5 @@ export const zhCN: typeof en = {
   catmore: catalogueMoreZhCN,
   ads: growthAdsZhCN,
   apptheme: growthThemeZhCN,
+  lockouts: lockoutsZhCN,
 };

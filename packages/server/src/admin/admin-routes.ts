@@ -18,6 +18,7 @@ import { DASHBOARD_ROUTES } from './dashboard/dashboard.routes.js';
 import { OPERATORS_ROUTES } from './operators/operators.routes.js';
 import { SYSTEM_ROUTES } from './system/system.routes.js';
 import { USERS_ROUTES } from './users/users.routes.js';
+import { LOCKOUTS_ROUTES } from './lockouts/lockouts.routes.js';
 import { GROWTH_SETTINGS_ROUTES } from './growth/growth-settings.routes.js';
 import { THEME_ROUTES } from './growth/theme.routes.js';
 
@@ -35,6 +36,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...AUDIT_ROUTES,
   ...OPERATORS_ROUTES,
   ...SYSTEM_ROUTES,
+  ...LOCKOUTS_ROUTES,
   ...AI_ROUTES,
   ...GROWTH_SETTINGS_ROUTES,
   ...THEME_ROUTES,

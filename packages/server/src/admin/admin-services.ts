@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { RateLimiter, type RateCounterStore } from '../rate-limit/rate-limiter.js';
+import { LockoutService } from '../rate-limit/lockouts.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import type { ImportJobService } from '../import/import-job.service.js';
@@ -47,6 +48,7 @@ export interface AdminServices {
   homePicks: HomePicksAdminService;
   merge: MergeAdminService;
   ads: AdsAdminService;
+  lockouts: LockoutService;
 }
 
 export function createAdminServices(
@@ -62,13 +64,10 @@ export function createAdminServices(
   },
 ): AdminServices {
   const operators = new OperatorRepository(db);
+  const rateCounters = domains.rateCounters ?? new RateLimitRepository(db);
   const community = new CommunityService(new CommunityRepository(db), new SettingsRepository(db));
   return {
-    auth: new AdminAuthService(
-      operators,
-      new RateLimiter(domains.rateCounters ?? new RateLimitRepository(db)),
-      log.child({ module: 'admin-auth' }),
-    ),
+    auth: new AdminAuthService(operators, new RateLimiter(rateCounters), log.child({ module: 'admin-auth' })),
     operators,
     operatorAdmin: new OperatorsService(operators),
     audit: new AuditService(db),
@@ -93,5 +92,6 @@ export function createAdminServices(
     homePicks: new HomePicksAdminService(new HomePicksRepository(db)),
     merge: new MergeAdminService(),
     ads: new AdsAdminService(new AdsAdminRepository(db)),
+    lockouts: new LockoutService(rateCounters),
   };
 }

@@ -22,6 +22,7 @@ export const AppTokenErrors = {
 /** Failed Basic attempts allowed per client address before it waits (a token has 192 random bits;
  * the limit is against noisy misconfigured apps and log spam more than against guessing). */
 export const OPDS_FAILURE_LIMIT = { limit: 20, windowS: 15 * 60 } as const;
+export const OPDS_FAILURE_KEY = (ip: string) => `opds-fail:ip:${ip}`;
 
 /** last_used_time is written at most this often, so reading a comic is not a write per page. */
 const TOUCH_EVERY_S = 60;
@@ -85,15 +86,16 @@ export class AppTokenService {
     ip: string,
   ): Promise<OpdsAuthResult> {
     if (!credentials) return { ok: false, reason: 'missing' };
-    const rule = { key: `opds-fail:ip:${ip}`, ...OPDS_FAILURE_LIMIT };
-    const wait = await this.limiter.waitFor(rule);
-    if (wait > 0) return { ok: false, reason: 'rate-limited', retryAfterS: wait };
+    // Counted before the token is looked up (so a parallel burst of bad tokens cannot all be
+    // checked), and taken back when it is good: only failures stay counted. Requests in flight
+    // hold a slot meanwhile, so more than 20 at once from one address may be answered 429.
+    const rule = { key: OPDS_FAILURE_KEY(ip), ...OPDS_FAILURE_LIMIT, message: '' };
+    const reserved = await this.limiter.tryReserve([rule]);
+    if (!reserved.ok) return { ok: false, reason: 'rate-limited', retryAfterS: reserved.waitS };
 
     const userId = await this.check(credentials);
-    if (userId === null) {
-      await this.limiter.hit([rule]);
-      return { ok: false, reason: 'invalid' };
-    }
+    if (userId === null) return { ok: false, reason: 'invalid' };
+    await reserved.reservation.release();
     return { ok: true, userId };
   }
 

@@ -1,5 +1,5 @@
 /**
- * The fixed-window rules of the rate limiter, with its counters in the database (the embedded
+ * The fixed-window and back-off rules of the rate limiter, with its counters in the database (the embedded
  * default) and in Redis (REDIS_URL, issue 17): both stores must refuse, wait and reset alike, and
  * the Redis counters are the same for two app instances.
  */
@@ -11,7 +11,7 @@ import { RedisRateCounters } from '../shared-state/redis-rate-counters.js';
 import { SharedRedis } from '../shared-state/redis.js';
 import { dropRedisKeys, testRedisConfig } from '../testing/redis.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { RateLimiter, type RateCounterStore } from './rate-limiter.js';
+import { backoffDelay, RateLimiter, type RateCounterStore } from './rate-limiter.js';
 
 const redisConfig = testRedisConfig();
 let ctx: TestApp;
@@ -34,37 +34,81 @@ const stores: [string, () => RateCounterStore][] = [
 
 let seq = 0;
 describe.each(stores)('rate limits counted in the %s', (_name, store) => {
-  it('allows `limit` hits per window, then says how long to wait, and starts over when it ends', async () => {
+  it('allows `limit` attempts per window, then says how long to wait, and starts over when it ends', async () => {
     let now = 1_000_000;
     const limiter = new RateLimiter(store(), () => now);
     const rule = { key: `test:window:${(seq += 1)}`, limit: 3, windowS: 60, message: 'Wait {wait}' };
-    for (let i = 0; i < 3; i += 1) await limiter.consume([rule]);
+    for (let i = 0; i < 3; i += 1) await limiter.reserve([rule]);
     now += 20;
-    await expect(limiter.consume([rule])).rejects.toMatchObject({ message: 'Wait 40 seconds' });
+    await expect(limiter.reserve([rule])).rejects.toMatchObject({ message: 'Wait 40 seconds' });
     expect(await limiter.waitFor(rule)).toBe(40);
     now += 40; // the window [1_000_000, 1_000_060) is over
     expect(await limiter.waitFor(rule)).toBe(0);
-    await limiter.consume([rule]);
-    await limiter.consume([rule]);
-    await limiter.consume([rule]);
-    await expect(limiter.consume([rule])).rejects.toMatchObject({ message: 'Wait 60 seconds' });
+    await limiter.reserve([rule]);
+    await limiter.reserve([rule]);
+    await limiter.reserve([rule]);
+    await expect(limiter.reserve([rule])).rejects.toMatchObject({ message: 'Wait 60 seconds' });
   });
 
-  it('a refused attempt is not counted, and a reset lifts a lock-out at once', async () => {
+  it('a refused attempt is not kept, a released one is taken back, and a reset lifts a lock-out', async () => {
     const now = 2_000_000;
-    const limiter = new RateLimiter(store(), () => now);
+    const counters = store();
+    const limiter = new RateLimiter(counters, () => now);
     const rule = { key: `test:reset:${(seq += 1)}`, limit: 1, windowS: 900, message: 'Locked for {wait}' };
-    await limiter.consume([rule]);
-    await expect(limiter.consume([rule])).rejects.toMatchObject({ message: 'Locked for 15 minutes' });
+    const first = await limiter.reserve([rule]);
+    await expect(limiter.reserve([rule])).rejects.toMatchObject({ message: 'Locked for 15 minutes' });
+    expect((await counters.get(rule.key))?.hits).toBe(1);
+    await first.release();
+    await first.release(); // a second release takes nothing more back
+    expect((await counters.get(rule.key))?.hits).toBe(0);
+    await limiter.reserve([rule]);
     await limiter.reset(rule.key);
-    await limiter.consume([rule]);
+    await limiter.reserve([rule]);
   });
 
-  it('parallel hits are all counted', async () => {
+  it('of a parallel burst, exactly `limit` attempts are allowed', async () => {
     const limiter = new RateLimiter(store(), () => 3_000_000);
-    const rule = { key: `test:parallel:${(seq += 1)}`, limit: 25, windowS: 60, message: 'No' };
-    await Promise.all(Array.from({ length: 25 }, () => limiter.hit([rule])));
+    const rule = { key: `test:parallel:${(seq += 1)}`, limit: 5, windowS: 60, message: 'No' };
+    const results = await Promise.all(Array.from({ length: 60 }, () => limiter.tryReserve([rule])));
+    expect(results.filter((result) => result.ok)).toHaveLength(5);
     expect(await limiter.waitFor(rule)).toBe(60);
+  });
+
+  it('a refusal by a later rule takes back what the earlier rules counted', async () => {
+    const counters = store();
+    const limiter = new RateLimiter(counters, () => 3_500_000);
+    const wide = { key: `test:wide:${(seq += 1)}`, limit: 100, windowS: 60, message: 'No' };
+    const narrow = { key: `test:narrow:${(seq += 1)}`, limit: 2, windowS: 60, message: 'No' };
+    const results = await Promise.all(Array.from({ length: 50 }, () => limiter.tryReserve([wide, narrow])));
+    expect(results.filter((result) => result.ok)).toHaveLength(2);
+    expect((await counters.get(wide.key))?.hits).toBe(2);
+  });
+
+  it('a back-off rule allows `limit` attempts, then one per doubling delay up to its cap, never locked longer', async () => {
+    let now = 4_000_000;
+    const limiter = new RateLimiter(store(), () => now);
+    const rule = {
+      key: `test:backoff:${(seq += 1)}`,
+      limit: 3,
+      windowS: 900,
+      backoff: { capS: 8 },
+      message: 'Wait {wait}',
+    };
+    // A parallel burst: the 3 free attempts and the first delayed one get through, no more.
+    const burst = await Promise.all(Array.from({ length: 50 }, () => limiter.tryReserve([rule])));
+    expect(burst.filter((result) => result.ok)).toHaveLength(4);
+    await expect(limiter.reserve([rule])).rejects.toMatchObject({ message: 'Wait 1 seconds' });
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      now += await limiter.waitFor(rule);
+      await limiter.reserve([rule]);
+      waits.push(await limiter.waitFor(rule));
+    }
+    expect(waits).toEqual([2, 4, 8, 8, 8, 8]);
+    expect(backoffDelay(100, { limit: 3, capS: 8 })).toBe(8);
+    now += 900; // the window is over: free attempts again
+    for (let i = 0; i < 3; i += 1) await limiter.reserve([rule]);
+    expect(await limiter.waitFor(rule)).toBe(0);
   });
 });
 
@@ -84,12 +128,12 @@ describe('rate limits with Redis across instances', () => {
     const onB = new RateLimiter(
       new RedisRateCounters(other.redis!, new RateLimitRepository(ctx.db), other.log),
     );
-    await onA.consume([rule]);
-    await onB.consume([rule]);
-    await onA.consume([rule]);
-    await onB.consume([rule]);
-    await expect(onA.consume([rule])).rejects.toMatchObject({ code: expect.any(Number) });
-    await expect(onB.consume([rule])).rejects.toMatchObject({ code: expect.any(Number) });
+    await onA.reserve([rule]);
+    await onB.reserve([rule]);
+    await onA.reserve([rule]);
+    await onB.reserve([rule]);
+    await expect(onA.reserve([rule])).rejects.toMatchObject({ code: expect.any(Number) });
+    await expect(onB.reserve([rule])).rejects.toMatchObject({ code: expect.any(Number) });
     const row = await ctx.db
       .selectFrom('rate_limits')
       .selectAll()

@@ -2,45 +2,104 @@
  * Rate limits and lock-outs, counted in the database (see 0004-accounts), or in Redis when it is
  * configured, so they hold across restarts and across several processes. Fixed windows: simple, and a burst at a
  * window edge can at most double a limit, which is fine for the limits below.
+ *
+ * Every limit is a reservation made BEFORE the work it guards: one atomic step counts the attempt
+ * and answers the count after it, and the attempt goes ahead only when that count is within the
+ * limit. (Checking first and counting after the work let every request of a parallel burst pass
+ * the check before any of them was counted.) What should not count, a successful login say, is
+ * released afterwards.
  */
 import { nowSeconds } from '../db/database.js';
-import { Errors } from '../errors.js';
+import { Errors, type AppError } from '../errors.js';
 import type { Counter } from '../repositories/rate-limit.repository.js';
 
 /**
- * Where the fixed-window counters live: the database (RateLimitRepository, the embedded default)
- * or Redis (shared-state/redis-rate-counters.ts, when REDIS_URL is set). Same semantics.
+ * Where the counters live: the database (RateLimitRepository, the embedded default) or Redis
+ * (shared-state/redis-rate-counters.ts, when REDIS_URL is set). Same semantics, each call one
+ * atomic step on the store.
  */
 export interface RateCounterStore {
   get(key: string): Promise<Counter | undefined>;
-  /** Counts one hit at `now`; a window older than `windowS` starts over at 1. */
-  hit(key: string, now: number, windowS: number): Promise<Counter>;
+  /** Counts one attempt at `now` and answers the counter after it; a window older than `windowS` starts over at 1. */
+  reserve(key: string, now: number, windowS: number): Promise<Counter>;
+  /**
+   * Back-off: counts one attempt unless the counter's `until_time` is still ahead (then answers
+   * undefined and counts nothing); a counted attempt sets `until_time` to now + the back-off delay
+   * of its count (backoffDelay). A window older than `windowS` starts over.
+   */
+  reserveBackoff(key: string, now: number, windowS: number, rule: BackoffRule): Promise<Counter | undefined>;
+  /** Takes back one attempt counted in the window that began at `windowStart` (never below 0). */
+  release(key: string, windowStart: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Forgets every counter whose key starts with `prefix`. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** The counters whose key starts with `prefix` (the console's lock-out list). */
+  list(prefix: string): Promise<KeyedCounter[]>;
+}
+
+export interface KeyedCounter extends Counter {
+  key: string;
+}
+
+/** After `limit` attempts in a window, a delay that doubles from 1 second up to `capS`. */
+export interface BackoffRule {
+  limit: number;
+  capS: number;
 }
 
 export interface RateRule {
   key: string;
-  /** Hits allowed per window. */
+  /** Attempts allowed per window (for a back-off rule: attempts before the delays begin). */
   limit: number;
   windowS: number;
   /** What the user is told when over the limit; {wait} becomes "N seconds" / "N minutes". */
   message: string;
+  /** Instead of refusing above `limit`, spaces attempts out by up to `capS` seconds (backoffDelay). */
+  backoff?: { capS: number };
 }
 
-/** The limits of the account calls (documented in docs/ARCHITECTURE.md, "Accounts"). */
+/**
+ * The limits of the account calls (documented in docs/ARCHITECTURE.md, "Accounts", and
+ * docs/operate/lockouts.md). Login failures are counted per (account, address), with a hard limit
+ * the attacker can only use against their own address; per account across all addresses, with a
+ * short back-off instead of a lock (so a victim's correct password from elsewhere still works
+ * within `capS` seconds); and per address, generously (many users can share one NAT address).
+ */
 export const LIMITS = {
   codePerTargetMinute: { limit: 1, windowS: 60 },
   codePerTargetHour: { limit: 5, windowS: 3600 },
   codePerIpHour: { limit: 20, windowS: 3600 },
   codePerDeviceHour: { limit: 10, windowS: 3600 },
-  loginFailuresPerAccount: { limit: 5, windowS: 15 * 60 },
-  loginFailuresPerIp: { limit: 30, windowS: 15 * 60 },
+  loginFailuresPerAccountAndIp: { limit: 5, windowS: 15 * 60 },
+  loginFailuresPerAccount: { limit: 5, windowS: 15 * 60, backoff: { capS: 30 } },
+  loginFailuresPerIp: { limit: 100, windowS: 15 * 60 },
   identityFailuresPerIp: { limit: 10, windowS: 15 * 60 },
 } as const;
+
+/** The delay set after the `attempt`-th counted attempt of a window: 0 up to `limit`, then 1, 2, 4 … capS seconds. */
+export function backoffDelay(attempt: number, rule: BackoffRule): number {
+  if (attempt <= rule.limit) return 0;
+  return Math.min(rule.capS, 2 ** Math.min(30, attempt - rule.limit - 1));
+}
 
 export function describeWait(seconds: number): string {
   if (seconds < 90) return `${Math.max(1, seconds)} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+export type ReserveResult =
+  { ok: true; reservation: Reservation } | { ok: false; rule: RateRule; waitS: number };
+
+/** The attempts one call counted; `release` takes them back (the attempt should not count after all). */
+export class Reservation {
+  constructor(
+    private readonly counters: RateCounterStore,
+    private readonly taken: { key: string; windowStart: number }[],
+  ) {}
+
+  async release(): Promise<void> {
+    for (const { key, windowStart } of this.taken.splice(0)) await this.counters.release(key, windowStart);
+  }
 }
 
 export class RateLimiter {
@@ -49,34 +108,62 @@ export class RateLimiter {
     private readonly now: () => number = nowSeconds,
   ) {}
 
-  /** Seconds until `rule` allows again, or 0 when it allows now. Does not count a hit. */
+  /**
+   * Counts this attempt against every rule, in order. When one is over its limit, takes back what
+   * it counted and answers how long to wait; the work must then not be done.
+   */
+  async tryReserve(rules: readonly RateRule[]): Promise<ReserveResult> {
+    const now = this.now();
+    const taken: { key: string; windowStart: number }[] = [];
+    const refuse = async (rule: RateRule, waitS: number): Promise<ReserveResult> => {
+      await new Reservation(this.counters, taken).release();
+      return { ok: false, rule, waitS: Math.max(1, waitS) };
+    };
+    for (const rule of rules) {
+      if (rule.backoff) {
+        const counter = await this.counters.reserveBackoff(rule.key, now, rule.windowS, {
+          limit: rule.limit,
+          capS: rule.backoff.capS,
+        });
+        if (!counter) {
+          const current = await this.counters.get(rule.key);
+          return refuse(rule, (current?.until_time ?? now + 1) - now);
+        }
+        taken.push({ key: rule.key, windowStart: counter.window_start });
+        continue;
+      }
+      const counter = await this.counters.reserve(rule.key, now, rule.windowS);
+      taken.push({ key: rule.key, windowStart: counter.window_start });
+      if (counter.hits > rule.limit) return refuse(rule, counter.window_start + rule.windowS - now);
+    }
+    return { ok: true, reservation: new Reservation(this.counters, taken) };
+  }
+
+  /** tryReserve, refusing with RATE_LIMITED (or `error`) and the rule's message. */
+  async reserve(
+    rules: readonly RateRule[],
+    error: (message: string) => AppError = Errors.rateLimited,
+  ): Promise<Reservation> {
+    const result = await this.tryReserve(rules);
+    if (!result.ok) throw error(result.rule.message.replace('{wait}', describeWait(result.waitS)));
+    return result.reservation;
+  }
+
+  /** Seconds until `rule` allows again, or 0 when it allows now. Counts nothing (a read for displays). */
   async waitFor(rule: Omit<RateRule, 'message'>): Promise<number> {
     const counter = await this.counters.get(rule.key);
     const now = this.now();
-    if (!counter || counter.window_start <= now - rule.windowS || counter.hits < rule.limit) return 0;
+    if (!counter || counter.window_start <= now - rule.windowS) return 0;
+    if (rule.backoff) return Math.max(0, counter.until_time - now);
+    if (counter.hits < rule.limit) return 0;
     return counter.window_start + rule.windowS - now;
-  }
-
-  /** Refuses with RATE_LIMITED when any rule is exhausted; nothing is counted then. */
-  async check(rules: readonly RateRule[]): Promise<void> {
-    for (const rule of rules) {
-      const wait = await this.waitFor(rule);
-      if (wait > 0) throw Errors.rateLimited(rule.message.replace('{wait}', describeWait(wait)));
-    }
-  }
-
-  async hit(rules: readonly Omit<RateRule, 'message'>[]): Promise<void> {
-    const now = this.now();
-    for (const rule of rules) await this.counters.hit(rule.key, now, rule.windowS);
-  }
-
-  /** check, then count: the usual guard before an action that costs something (sending a code). */
-  async consume(rules: readonly RateRule[]): Promise<void> {
-    await this.check(rules);
-    await this.hit(rules);
   }
 
   async reset(key: string): Promise<void> {
     await this.counters.delete(key);
+  }
+
+  async resetPrefix(prefix: string): Promise<void> {
+    await this.counters.deletePrefix(prefix);
   }
 }

@@ -42,12 +42,20 @@ export class VerificationCodeRepository {
       .executeTakeFirst();
   }
 
-  async addAttempt(id: number): Promise<void> {
-    await this.db
+  /**
+   * Takes one of the code's attempts in one statement, before the code is compared: answers the
+   * attempts made including this one, or null when all `max` were used. Parallel guesses each get
+   * their own number, so no more than `max` are ever compared.
+   */
+  async takeAttempt(id: number, max: number): Promise<number | null> {
+    const row = await this.db
       .updateTable('verification_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', max)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row ? row.attempts : null;
   }
 
   /** Marks the code used; false when another request used it first (each code works once). */

@@ -14,7 +14,7 @@ import { readableCode } from '../lib/random.js';
 import { LIMITS, type RateLimiter, type RateRule } from '../rate-limit/rate-limiter.js';
 import type { AccountField, AccountRepository } from '../repositories/account.repository.js';
 import type { IdentityCardService } from './identity-card.service.js';
-import { hashPassword, verifyPassword } from './password.service.js';
+import { checkPassword, hashPassword } from './password.service.js';
 import type { SessionContext, SessionService } from './session.service.js';
 import { CODE_TTL_S, codeTarget, type CodeTarget, type VerificationService } from './verification.service.js';
 import { readQrText } from './identity-card.service.js';
@@ -46,11 +46,25 @@ export function accountNickname(current: string | null): string {
   return USER_NAME_PREFIX + suffix;
 }
 
+/** The counter keys of login failures, also read by the console's lock-out list (rate-limit/lockouts.ts). */
+export const LOGIN_KEYS = {
+  ip: (ip: string) => `login-fail-ip:${ip}`,
+  pairsOf: (account: Account) => `login-fail-pair:${account.kind}:${account.value}|`,
+  pair: (account: Account, ip: string) => `${LOGIN_KEYS.pairsOf(account)}${ip}`,
+  account: (account: Account) => `login-fail:${account.kind}:${account.value}`,
+  identityIp: (ip: string) => `identity-fail-ip:${ip}`,
+};
+
+/**
+ * Per address (generous), per (account, address) a lock-out, per account a back-off (LIMITS). The
+ * back-off comes last, so attempts a lock-out refuses never use up the account's slots.
+ */
 function loginRules(account: Account, ip: string): RateRule[] {
   const message = 'Too many failed logins; please try again in {wait}';
   return [
-    { key: `login-fail:${account.kind}:${account.value}`, ...LIMITS.loginFailuresPerAccount, message },
-    { key: `login-fail-ip:${ip}`, ...LIMITS.loginFailuresPerIp, message },
+    { key: LOGIN_KEYS.ip(ip), ...LIMITS.loginFailuresPerIp, message },
+    { key: LOGIN_KEYS.pair(account, ip), ...LIMITS.loginFailuresPerAccountAndIp, message },
+    { key: LOGIN_KEYS.account(account), ...LIMITS.loginFailuresPerAccount, message },
   ];
 }
 
@@ -71,7 +85,8 @@ export class AuthService {
     purpose: CodePurpose,
     requester: Requester,
   ): Promise<{ expires_in: number; resend_in: number }> {
-    await this.limiter.consume(this.codeRules(to, purpose, requester));
+    // Reserved before anything is looked up or sent, and kept whatever happens next.
+    await this.limiter.reserve(this.codeRules(to, purpose, requester));
 
     let target: CodeTarget = codeTarget(to.kind, to.value);
     let deliver = true;
@@ -214,21 +229,36 @@ export class AuthService {
     }
   }
 
-  /** Password login. Locked for 15 minutes after 5 failures for the account (or 30 from one address). */
+  /**
+   * Password login. Each attempt is counted before the password is checked: 5 failures of an
+   * account from one address lock that pair for 15 minutes; past 5 failures of the account from
+   * anywhere, attempts wait out a back-off of at most 30 seconds; 100 failures from one address
+   * lock that address. A success takes its attempt back and clears the account's counters.
+   */
   async login(
     input: { account: Account; password: string },
     device: Device & { ip: string },
   ): Promise<LoginResult> {
-    const rules = loginRules(input.account, device.ip);
-    await this.limiter.check(rules);
+    const reservation = await this.limiter.reserve(loginRules(input.account, device.ip));
     const user = await this.accounts.findBy(input.account.kind, input.account.value);
-    const ok = await verifyPassword(input.password, user?.password_hash ?? null);
-    if (!user || !ok) {
-      await this.limiter.hit(rules);
-      throw Errors.loginFailed();
-    }
-    await this.limiter.reset(rules[0]!.key);
+    const { ok, needsRehash } = await checkPassword(input.password, user?.password_hash ?? null);
+    if (!user || !ok) throw Errors.loginFailed();
+    await reservation.release();
+    await this.limiter.reset(LOGIN_KEYS.pair(input.account, device.ip));
+    await this.limiter.reset(LOGIN_KEYS.account(input.account));
+    if (needsRehash) await this.upgradePasswordHash(user, input.password);
     return this.startSession(user, device);
+  }
+
+  /** Stores the just-verified password at the current scrypt cost in place of an older, weaker hash. */
+  private async upgradePasswordHash(user: UserRow, password: string): Promise<void> {
+    try {
+      const next = await hashPassword(password);
+      await this.accounts.replacePasswordHash(user.id, user.password_hash!, next);
+    } catch (error) {
+      // The login itself was good; the old hash still works and is upgraded at a later login.
+      this.log.warn({ err: error, userId: user.id }, 'password hash upgrade failed');
+    }
   }
 
   /** Recovery: a new password with a "find" code; every session ends, the caller gets a new one. */
@@ -246,7 +276,9 @@ export class AuthService {
     });
     if (!updated) throw Errors.codeInvalid('Wrong verification code');
     await this.sessions.revokeAllForUser(user.id);
-    await this.limiter.reset(loginRules(input.account, '')[0]!.key);
+    // A new password makes every earlier guess at the old one moot.
+    await this.limiter.reset(LOGIN_KEYS.account(input.account));
+    await this.limiter.resetPrefix(LOGIN_KEYS.pairsOf(input.account));
     this.log.info({ userId: user.id }, 'password reset; all sessions revoked');
     return this.startSession(updated, device);
   }
@@ -257,27 +289,25 @@ export class AuthService {
     device: Device & { ip: string },
   ): Promise<LoginResult> {
     const rule: RateRule = {
-      key: `identity-fail-ip:${device.ip}`,
+      key: LOGIN_KEYS.identityIp(device.ip),
       ...LIMITS.identityFailuresPerIp,
       message: 'Too many failed identity card logins; please try again in {wait}',
     };
-    await this.limiter.check([rule]);
-    try {
-      let text = input.credential;
-      if (!text) {
-        if (!input.image)
-          throw Errors.paramsInvalid('file', 'upload the identity card image or send the credential');
-        text = (await readQrText(input.image).catch(() => null)) ?? '';
-        if (!text) throw Errors.qrInvalid();
-      }
-      const userId = await this.cards.verify(text);
-      const user = await this.accounts.findLiveById(userId);
-      if (!user) throw Errors.identityCardInvalid();
-      return await this.startSession(user, device);
-    } catch (error) {
-      await this.limiter.hit([rule]);
-      throw error;
+    // Counted before the card is checked (a failure stays counted); taken back when it logs in.
+    const reservation = await this.limiter.reserve([rule]);
+    let text = input.credential;
+    if (!text) {
+      if (!input.image)
+        throw Errors.paramsInvalid('file', 'upload the identity card image or send the credential');
+      text = (await readQrText(input.image).catch(() => null)) ?? '';
+      if (!text) throw Errors.qrInvalid();
     }
+    const userId = await this.cards.verify(text);
+    const user = await this.accounts.findLiveById(userId);
+    if (!user) throw Errors.identityCardInvalid();
+    const result = await this.startSession(user, device);
+    await reservation.release();
+    return result;
   }
 
   private async startSession(user: UserRow, device: Device): Promise<LoginResult> {

@@ -128,7 +128,7 @@ export class CommentService {
     for (const url of input.imgList) {
       if (!(await this.images.exists(url))) throw CommunityErrors.imageNotFound();
     }
-    await this.limiter.consume(this.rateRules(actor, ip));
+    await this.limiter.reserve(this.rateRules(actor, ip));
 
     const rules = await this.moderation.rules();
     const row = await this.comments.insert({

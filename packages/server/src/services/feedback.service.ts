@@ -32,7 +32,7 @@ export class FeedbackService {
     for (const url of input.imgList) {
       if (!(await this.images.exists(url))) throw CommunityErrors.imageNotFound();
     }
-    await this.limiter.consume([
+    await this.limiter.reserve([
       {
         key: `feedback:user-hour:${actor.userId}`,
         ...FEEDBACK_RATE.perUserHour,

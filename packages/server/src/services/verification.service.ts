@@ -56,12 +56,14 @@ export class VerificationService {
     if (row.expires_time <= now) {
       throw Errors.codeInvalid('The verification code has expired; please request a new one');
     }
-    if (row.attempts >= CODE_MAX_ATTEMPTS) {
+    // The attempt is counted before the code is compared, so a wrong guess counts even when it
+    // races the right one, and a parallel burst compares at most CODE_MAX_ATTEMPTS guesses.
+    const attempts = await this.codes.takeAttempt(row.id, CODE_MAX_ATTEMPTS);
+    if (attempts === null) {
       throw Errors.codeInvalid('Too many wrong attempts; please request a new code');
     }
     if (hashCode(row.salt, code) !== row.code_hash) {
-      await this.codes.addAttempt(row.id);
-      const left = CODE_MAX_ATTEMPTS - row.attempts - 1;
+      const left = CODE_MAX_ATTEMPTS - attempts;
       throw Errors.codeInvalid(
         left > 0
           ? `Wrong verification code (${left} attempts left)`

@@ -30,9 +30,9 @@ describe('Redis unreachable', () => {
       new RedisRateCounters(ctx.app.redis!, new RateLimitRepository(ctx.db), ctx.app.log),
     );
     const rule = { key: 'test:outage', limit: 2, windowS: 60, message: 'Wait {wait}' };
-    await limiter.consume([rule]);
-    await limiter.consume([rule]);
-    await expect(limiter.consume([rule])).rejects.toMatchObject({ message: expect.stringMatching(/^Wait/) });
+    await limiter.reserve([rule]);
+    await limiter.reserve([rule]);
+    await expect(limiter.reserve([rule])).rejects.toMatchObject({ message: expect.stringMatching(/^Wait/) });
     const row = await ctx.db
       .selectFrom('rate_limits')
       .selectAll()

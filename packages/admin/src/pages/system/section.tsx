@@ -1,10 +1,11 @@
-/** System: health, versions, sizes, configuration, the audit log and operators. */
+/** System: health, versions, sizes, configuration, the audit log, lock-outs and operators. */
 import { SettingOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
 import type { ConsoleSection } from '../../sections';
 import { AuditLogPage } from './AuditLogPage';
 import { ConfigPage } from './ConfigPage';
 import { HealthPage } from './HealthPage';
+import { LockoutsPage } from './LockoutsPage';
 import { OperatorsPage } from './OperatorsPage';
 import { SizesPage } from './SizesPage';
 import { VersionsPage } from './VersionsPage';
@@ -29,6 +30,8 @@ export const systemSection: ConsoleSection = {
       meta: { parent: 'system', label: t('sysai.menu.config') },
     },
     { name: 'audit', list: '/system/audit', meta: { parent: 'system', label: t('menu.audit') } },
+    // Admins and owners only (api/access-control.ts): operator security.
+    { name: 'lockouts', list: '/system/lockouts', meta: { parent: 'system', label: t('lockouts.menu') } },
     // Owners only: hidden from others by the access control provider (api/access-control.ts).
     { name: 'operators', list: '/system/operators', meta: { parent: 'system', label: t('menu.operators') } },
   ],
@@ -39,6 +42,7 @@ export const systemSection: ConsoleSection = {
       <Route path="sizes" element={<SizesPage />} />
       <Route path="config" element={<ConfigPage />} />
       <Route path="audit" element={<AuditLogPage />} />
+      <Route path="lockouts" element={<LockoutsPage />} />
       <Route path="operators" element={<OperatorsPage />} />
     </Route>
   ),

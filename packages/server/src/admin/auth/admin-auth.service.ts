@@ -1,15 +1,17 @@
 /**
  * Console sign-in: name + password, then the TOTP code (both in one call; the console asks for the
- * code after the server answered ADMIN_TOTP_REQUIRED), counted against a per-IP and a per-name
- * lock-out before the password is checked. A session is 32 random bytes in an HttpOnly cookie;
- * only its sha256 is stored, with a CSRF token, an idle expiry and an absolute one.
+ * code after the server answered ADMIN_TOTP_REQUIRED). Each attempt is counted before the password
+ * is checked (LOGIN_LIMITS): per (name, address) a lock-out, per name a short back-off, per address
+ * a generous limit, so failures from one address can never lock an operator out everywhere.
+ * A session is 32 random bytes in an HttpOnly cookie; only its sha256 is stored, with a CSRF
+ * token, an idle expiry and an absolute one.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowSeconds } from '../../db/database.js';
 import type { OperatorRole } from '../../db/schema-admin.js';
-import { describeWait, type RateLimiter } from '../../rate-limit/rate-limiter.js';
-import { hashPassword, verifyPassword } from '../../services/password.service.js';
+import type { RateLimiter, RateRule } from '../../rate-limit/rate-limiter.js';
+import { checkPassword, hashPassword } from '../../services/password.service.js';
 import { AdminErrors } from '../admin-errors.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 import type { OperatorRepository, OperatorRow } from './operator.repository.js';
@@ -19,10 +21,25 @@ export const SESSION_ABSOLUTE_S = 12 * 3600;
 /** last_seen is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_S = 60;
 
+/**
+ * Failed sign-ins (a wrong password or a wrong two-factor code). Per (name, address): 5 per 15
+ * minutes, then that pair is refused until the window ends. Per name from every address: 5, then
+ * each further attempt waits 1, 2, 4 … at most 30 seconds after the previous one (never a lock, so
+ * the operator's own correct sign-in from elsewhere gets through within 30 seconds). Per address:
+ * 100, for an office where every operator shares one address.
+ */
 export const LOGIN_LIMITS = {
-  perIp: { limit: 20, windowS: 15 * 60 },
-  perName: { limit: 5, windowS: 15 * 60 },
+  perIp: { limit: 100, windowS: 15 * 60 },
+  perNameAndIp: { limit: 5, windowS: 15 * 60 },
+  perName: { limit: 5, windowS: 15 * 60, backoff: { capS: 30 } },
 } as const;
+
+/** The counter keys, also read by the console's lock-out list (rate-limit/lockouts.ts). */
+export const LOGIN_KEYS = {
+  ip: (ip: string) => `admin-login:ip:${ip}`,
+  pair: (name: string, ip: string) => `admin-login:pair:${name.toLowerCase()}|${ip}`,
+  name: (name: string) => `admin-login:name:${name.toLowerCase()}`,
+};
 
 export interface OperatorIdentity {
   id: number;
@@ -61,11 +78,13 @@ export class AdminAuthService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private rules(ip: string, name: string) {
+  /** In this order: the back-off last, so attempts a lock-out refuses never use up its slots. */
+  private rules(ip: string, name: string): RateRule[] {
     const message = 'Too many failed sign-ins; try again in {wait}';
     return [
-      { key: `admin-login:ip:${ip}`, ...LOGIN_LIMITS.perIp, message },
-      { key: `admin-login:name:${name.toLowerCase()}`, ...LOGIN_LIMITS.perName, message },
+      { key: LOGIN_KEYS.ip(ip), ...LOGIN_LIMITS.perIp, message },
+      { key: LOGIN_KEYS.pair(name, ip), ...LOGIN_LIMITS.perNameAndIp, message },
+      { key: LOGIN_KEYS.name(name), ...LOGIN_LIMITS.perName, message },
     ];
   }
 
@@ -76,28 +95,33 @@ export class AdminAuthService {
     ip: string;
     userAgent: string;
   }): Promise<IssuedSession> {
-    const rules = this.rules(input.ip, input.name);
-    for (const rule of rules) {
-      const wait = await this.limiter.waitFor(rule);
-      if (wait > 0) throw AdminErrors.rateLimited(rule.message.replace('{wait}', describeWait(wait)));
-    }
+    // Counted before the password is checked: a failure stays counted, a success is taken back.
+    const reservation = await this.limiter.reserve(this.rules(input.ip, input.name), AdminErrors.rateLimited);
     const operator = await this.operators.byName(input.name);
-    const passwordOk = await verifyPassword(input.password, operator?.password_hash ?? null);
+    const { ok: passwordOk, needsRehash } = await checkPassword(
+      input.password,
+      operator?.password_hash ?? null,
+    );
     if (!operator || !passwordOk || operator.disabled === 1) {
-      await this.limiter.hit(rules);
       this.log.warn({ name: input.name, ip: input.ip }, 'console sign-in refused');
       throw AdminErrors.loginFailed();
     }
     // The password was right: without a code, ask for it (not counted as a failure).
-    if (!input.code) throw AdminErrors.totpRequired();
+    if (!input.code) {
+      await reservation.release();
+      throw AdminErrors.totpRequired();
+    }
     const now = nowSeconds();
     const step = totpStep(operator.totp_secret, input.code.trim());
     if (step === null || !(await this.operators.useTotpStep(operator.id, step, now))) {
-      await this.limiter.hit(rules);
       this.log.warn({ name: input.name, ip: input.ip }, 'console sign-in refused: two-factor code');
       throw AdminErrors.loginFailed();
     }
-    for (const rule of rules) await this.limiter.reset(rule.key);
+    await reservation.release();
+    await this.limiter.reset(LOGIN_KEYS.pair(input.name, input.ip));
+    await this.limiter.reset(LOGIN_KEYS.name(input.name));
+    // Only after both factors passed: a right password with no or a wrong code is no sign-in.
+    if (needsRehash) await this.upgradePasswordHash(operator, input.password);
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     const expires = now + SESSION_ABSOLUTE_S;
@@ -112,6 +136,17 @@ export class AdminAuthService {
     });
     this.log.info({ operator: operator.name, ip: input.ip }, 'console sign-in');
     return { token, csrfToken, expires, operator: identityOf(operator) };
+  }
+
+  /** Stores the just-verified password at the current scrypt cost in place of an older, weaker hash. */
+  private async upgradePasswordHash(operator: OperatorRow, password: string): Promise<void> {
+    try {
+      const next = await hashPassword(password);
+      await this.operators.replacePasswordHash(operator.id, operator.password_hash, next);
+    } catch (error) {
+      // The sign-in itself was good; the old hash still works and is upgraded at a later one.
+      this.log.warn({ err: error, operator: operator.name }, 'password hash upgrade failed');
+    }
   }
 
   /** The operator behind a cookie value, or null (unknown, revoked, idle, expired, disabled). */

@@ -1,0 +1,27 @@
+/** Strings of System → Lock-outs (the `lockouts` key of en.ts). */
+export const lockoutsEn = {
+  menu: 'Lock-outs',
+  help: 'Failed logins and sign-ins counted now. A pair (account and address) is refused for 15 minutes after 5 failures; an account or console name only waits a few seconds (at most 30) between attempts after 5 failures from anywhere; an address is refused after 100. Clear a counter to let that pair or address try again at once.',
+  kind: 'Kind',
+  kinds: {
+    'login-pair': 'Login: account at address',
+    'login-account': 'Login: account (back-off)',
+    'login-address': 'Login: address',
+    'identity-address': 'Identity card: address',
+    'console-pair': 'Console: name at address',
+    'console-name': 'Console: name (back-off)',
+    'console-address': 'Console: address',
+    'opds-address': 'OPDS token: address',
+  },
+  account: 'Account or name',
+  address: 'Address',
+  count: 'Failures',
+  state: 'State',
+  locked: 'Refused',
+  counting: 'Counting',
+  until: 'Until',
+  clear: 'Clear',
+  confirm: 'Clear this counter? The next attempt counts from zero.',
+  cleared: 'Cleared',
+  refresh: 'Refresh',
+};

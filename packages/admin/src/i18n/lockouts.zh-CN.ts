@@ -1,0 +1,27 @@
+/** 系统 → 登录锁定（zh-CN.ts 的 `lockouts` 键）。 */
+export const lockoutsZhCN = {
+  menu: '登录锁定',
+  help: '当前计数中的登录与后台登录失败。同一账号在同一地址失败 5 次后，该组合 15 分钟内被拒绝；账号或后台用户名在任意地址失败 5 次后，每次尝试之间只需等待几秒（最多 30 秒）；同一地址失败 100 次后被拒绝。清除计数可让该组合或地址立即重试。',
+  kind: '类型',
+  kinds: {
+    'login-pair': '登录：账号 + 地址',
+    'login-account': '登录：账号（退避）',
+    'login-address': '登录：地址',
+    'identity-address': '身份卡：地址',
+    'console-pair': '后台：用户名 + 地址',
+    'console-name': '后台：用户名（退避）',
+    'console-address': '后台：地址',
+    'opds-address': 'OPDS 令牌：地址',
+  },
+  account: '账号或用户名',
+  address: '地址',
+  count: '失败次数',
+  state: '状态',
+  locked: '拒绝中',
+  counting: '计数中',
+  until: '截止',
+  clear: '清除',
+  confirm: '清除此计数？下次尝试将从零开始计数。',
+  cleared: '已清除',
+  refresh: '刷新',
+};
