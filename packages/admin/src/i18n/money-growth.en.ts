@@ -11,6 +11,12 @@ export const moneyGrowthEn = {
     kinds: { vip: 'VIP', coins: 'Coins', other: 'Other' },
     provider: 'Provider',
     status: 'Status',
+    late: {
+      after_cancel_refunded: 'Paid after cancel — refunded',
+      after_cancel_paid: 'Paid after cancel — refund pending',
+      after_expiry: 'Paid after expiry — fulfilled',
+    },
+    firstPriceOrder: 'First-purchase price',
     amount: 'Amount',
     created: 'Created',
     paid: 'Paid',

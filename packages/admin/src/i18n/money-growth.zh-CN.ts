@@ -13,6 +13,12 @@ export const moneyGrowthZhCN: typeof moneyGrowthEn = {
     kinds: { vip: 'VIP', coins: '金币', other: '其他' },
     provider: '支付渠道',
     status: '状态',
+    late: {
+      after_cancel_refunded: '取消后支付 — 已退款',
+      after_cancel_paid: '取消后支付 — 待退款',
+      after_expiry: '过期后支付 — 已发放',
+    },
+    firstPriceOrder: '首购价',
     amount: '金额',
     created: '创建时间',
     paid: '支付时间',

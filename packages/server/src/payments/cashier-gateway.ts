@@ -32,7 +32,8 @@ const nowS = () => Math.floor(Date.now() / 1000);
 export class CashierGateway {
   constructor(
     readonly payments: CashierRepository,
-    private readonly secret: string,
+    /** The notify key, read at each signing (loaded at start-up; services/server-secrets.ts). */
+    private readonly secret: () => string,
     private readonly log: FastifyBaseLogger,
     /** Delay before each delivery attempt. */
     private readonly retryDelaysMs: readonly number[] = [0, 300, 1_500],
@@ -85,7 +86,7 @@ export class CashierGateway {
       body,
       headers: {
         'content-type': 'application/json',
-        [CASHIER_SIGNATURE_HEADER]: signCashierBody(this.secret, body, now),
+        [CASHIER_SIGNATURE_HEADER]: signCashierBody(this.secret(), body, now),
       },
     };
   }

@@ -20,10 +20,12 @@ export const CASHIER_NOTIFY_PATH = '/pay/notify/cashier';
 export class CashierProvider implements PaymentProvider {
   readonly id = 'cashier';
   readonly name = 'Demo cashier';
+  /** No money moves: a notification never fulfils a cancelled, expired or refunded order. */
+  readonly movesMoney = false;
 
   constructor(
     private readonly gateway: CashierGateway,
-    private readonly secret: string,
+    private readonly secret: () => string,
   ) {}
 
   async createCheckout(order: PaymentOrderRow, returnUrl: string): Promise<Checkout> {
@@ -54,7 +56,7 @@ export class CashierProvider implements PaymentProvider {
   verifyCallback(request: CallbackRequest): ProviderEvent {
     const header = request.headers[CASHIER_SIGNATURE_HEADER];
     const check = checkCashierSignature(
-      this.secret,
+      this.secret(),
       typeof header === 'string' ? header : undefined,
       request.rawBody,
       Math.floor(Date.now() / 1000),
@@ -66,15 +68,33 @@ export class CashierProvider implements PaymentProvider {
     } catch {
       throw new CallbackRejected(400, 'cashier notify is not JSON');
     }
-    if (typeof notice.notify_id !== 'string' || typeof notice.order_no !== 'string')
-      throw new CallbackRejected(400, 'cashier notify without notify_id or order_no');
+    if (
+      typeof notice.notify_id !== 'string' ||
+      typeof notice.order_no !== 'string' ||
+      typeof notice.payment_id !== 'string' ||
+      typeof notice.amount_fen !== 'number' ||
+      typeof notice.currency !== 'string'
+    )
+      throw new CallbackRejected(400, 'cashier notify without notify_id, payment_id, order_no or amount');
+    // Bound to what was signed: the order, its payment and its amount are all checked against ours.
     return {
       eventId: notice.notify_id,
       type: `payment.${String(notice.status)}`,
       orderNo: notice.order_no,
       outcome: notice.status === 'paid' ? 'paid' : null,
-      ...(typeof notice.amount_fen === 'number' ? { amountFen: notice.amount_fen } : {}),
-      ...(typeof notice.currency === 'string' ? { currency: notice.currency } : {}),
+      amountFen: notice.amount_fen,
+      currency: notice.currency,
+      paymentRef: notice.payment_id,
     };
+  }
+
+  /** The cashier's own book must hold this payment, for this order and amount, as paid. */
+  async confirmPaid(order: PaymentOrderRow, event: ProviderEvent): Promise<string | null> {
+    const payment = event.paymentRef ? await this.gateway.payments.byPaymentId(event.paymentRef) : undefined;
+    if (!payment || payment.order_no !== order.order_no) return 'no cashier payment for this order';
+    if (payment.amount_fen !== order.amount_fen || payment.currency !== order.currency)
+      return 'cashier payment amount does not match the order';
+    if (payment.status !== 'paid') return `cashier payment is ${payment.status}, not paid`;
+    return null;
   }
 }

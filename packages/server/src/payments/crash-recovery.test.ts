@@ -17,7 +17,6 @@ import {
   type ServerProcess,
 } from '../testing/server-process.js';
 import { signCashierBody } from './cashier-signature.js';
-import { derivedCashierSecret } from './payment-config.js';
 
 const ENVELOPE_KEY = randomBytes(16).toString('hex');
 const API_KEY = `crash-${randomBytes(8).toString('hex')}`;
@@ -171,8 +170,16 @@ describe('payments survive kill -9', () => {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          // PAY_CASHIER_SECRET is unset: the key generated on first start, kept in the database.
           'x-cashier-signature': signCashierBody(
-            derivedCashierSecret(ENVELOPE_KEY),
+            withDb(
+              (db) =>
+                (
+                  db.prepare("select value from server_secrets where name = 'cashier_notify'").get() as {
+                    value: string;
+                  }
+                ).value,
+            ),
             body,
             Math.floor(Date.now() / 1000),
           ),

@@ -4,7 +4,6 @@
  * Checkout. A config without them (server unit tests) gets `defaultPaymentsConfig`: the cashier on,
  * no Stripe, and no periodic reconciler (tests drive it).
  */
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
 export interface StripeApiBase {
@@ -25,8 +24,12 @@ export interface StripeConfig {
 
 export interface CashierConfig {
   enabled: boolean;
-  /** HMAC-SHA256 key of the cashier's server-to-server notifications. */
-  secret: string;
+  /**
+   * HMAC-SHA256 key of the cashier's server-to-server notifications (PAY_CASHIER_SECRET); null: a
+   * random key generated on first start and kept in the database (services/server-secrets.ts). It
+   * is never derived from ENVELOPE_KEY, which every visitor downloads in /app-config.js.
+   */
+  secret: string | null;
 }
 
 export interface PaymentsConfig {
@@ -46,16 +49,11 @@ export const DEFAULT_ORDER_TTL_S = 30 * 60;
 export const DEFAULT_RECONCILE_INTERVAL_S = 60;
 const STRIPE_TIMEOUT_MS = 20_000;
 
-/** The cashier's notify key when PAY_CASHIER_SECRET is unset: derived, never the envelope key itself. */
-export function derivedCashierSecret(envelopeKey: string): string {
-  return createHmac('sha256', envelopeKey).update('dm51 cashier notify v1').digest('hex');
-}
-
-export function defaultPaymentsConfig(envelopeKey: string): PaymentsConfig {
+export function defaultPaymentsConfig(): PaymentsConfig {
   return {
     currency: 'CNY',
     orderTtlS: DEFAULT_ORDER_TTL_S,
-    cashier: { enabled: true, secret: derivedCashierSecret(envelopeKey) },
+    cashier: { enabled: true, secret: null },
     stripe: null,
     publicUrl: null,
     reconcileIntervalS: 0,
@@ -104,7 +102,11 @@ const envSchema = z.object({
   ),
 });
 
-export function loadPaymentsConfig(env: NodeJS.ProcessEnv, envelopeKey: string): PaymentsConfig {
+/**
+ * `_envelopeKey` is no longer used (no secret is derived from a public key); the parameter stays
+ * only so config.ts keeps compiling until its call drops it.
+ */
+export function loadPaymentsConfig(env: NodeJS.ProcessEnv, _envelopeKey?: string): PaymentsConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -119,7 +121,7 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv, envelopeKey: string):
     orderTtlS: vars.PAY_ORDER_TTL_S,
     cashier: {
       enabled: vars.PAY_CASHIER === 'on',
-      secret: vars.PAY_CASHIER_SECRET ?? derivedCashierSecret(envelopeKey),
+      secret: vars.PAY_CASHIER_SECRET ?? null,
     },
     stripe:
       vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET

@@ -34,6 +34,8 @@ export interface ProviderEvent {
   /** What was paid, checked against the order before it is fulfilled. */
   amountFen?: number;
   currency?: string;
+  /** The provider's id of the payment, checked against the order's provider_ref when given. */
+  paymentRef?: string;
 }
 
 /** A callback that failed verification: answered with `httpStatus` and changes nothing. */
@@ -64,6 +66,12 @@ export interface PaymentProvider {
   readonly id: string;
   /** The method's name in the methods list. */
   readonly name: string;
+  /**
+   * False for the demo cashier: its payments move no money, so a late one never reopens a closed
+   * (cancelled, expired, failed, refunded) order. True for real providers, whose late payments
+   * follow the late-payment rule (services/order.service.ts).
+   */
+  readonly movesMoney: boolean;
   /** Opens the payment of a created order; `returnUrl` is where the payer comes back to. */
   createCheckout(order: PaymentOrderRow, returnUrl: string): Promise<Checkout>;
   fetchStatus(order: PaymentOrderRow): Promise<PaymentStatus>;
@@ -73,6 +81,11 @@ export interface PaymentProvider {
   cancel(order: PaymentOrderRow): Promise<boolean>;
   /** Verifies and reads a callback; throws CallbackRejected for forged, stale or malformed ones. */
   verifyCallback(request: CallbackRequest): ProviderEvent;
+  /**
+   * Optional second check of a verified 'paid' event against the provider's own record of the
+   * payment (the cashier's book): null when it holds, else why not.
+   */
+  confirmPaid?(order: PaymentOrderRow, event: ProviderEvent): Promise<string | null>;
 }
 
 /** The providers this server has enabled, by method id. */

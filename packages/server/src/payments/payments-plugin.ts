@@ -35,6 +35,9 @@ export const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const payments = app.services.money.payments;
   const log = app.log.child({ module: 'payments' });
   for (const warning of paymentWarnings(payments.config)) log.warn(warning);
+  // Before the app serves (and after server.ts has migrated): the notify key is read or created
+  // once, then kept in memory, so signing and verifying stay synchronous.
+  app.addHook('onReady', async () => payments.ready());
 
   // The start-up pass and then one pass per interval across all instances (jobs/periodic.ts).
   app.addHook('onReady', async () =>

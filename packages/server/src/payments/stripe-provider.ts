@@ -33,6 +33,7 @@ const EVENT_OUTCOMES: Record<string, (session: Stripe.Checkout.Session) => Payme
 
 export class StripeProvider implements PaymentProvider {
   readonly id = 'stripe';
+  readonly movesMoney = true;
   readonly name = 'Card';
   private readonly stripe: Stripe;
 

@@ -6,10 +6,12 @@
  */
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { OrderStatus } from '@dm51/shared';
-import { isUniqueViolation } from '../db/database.js';
 import type { DB, PaymentOrderRow, PaymentOrdersTable } from '../db/schema.js';
 
 export type NewOrder = Omit<Insertable<PaymentOrdersTable>, 'status'>;
+
+/** An order in one of these states no longer holds a first-purchase price. */
+const RELEASED: readonly OrderStatus[] = ['cancelled', 'expired', 'failed'];
 
 export class OrderRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -35,18 +37,51 @@ export class OrderRepository {
       .executeTakeFirst();
   }
 
-  /** Inserts a created order; null when (user, idempotency key) exists already (a concurrent double tap). */
+  /**
+   * Inserts a created order; null when (user, idempotency key) exists already (a concurrent double
+   * tap). `on conflict do nothing` keeps a surrounding transaction usable on PostgreSQL.
+   */
   async insert(order: NewOrder): Promise<PaymentOrderRow | null> {
-    try {
-      return await this.db
-        .insertInto('payment_orders')
-        .values({ ...order, status: 'created' })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
+    const row = await this.db
+      .insertInto('payment_orders')
+      .values({ ...order, status: 'created' })
+      .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
+   * Takes the user's first-purchase price for `offer` for this order: true when this order now
+   * holds it. The primary key (user, offer) makes it atomic: of two racing orders one inserts, the
+   * other does nothing. A hold left by an order that closed unpaid (a crash between the order's
+   * change and the release) is dropped and taken again.
+   */
+  async holdFirstPrice(userId: number, offer: string, orderNo: string, now: number): Promise<boolean> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const result = await this.db
+        .insertInto('first_price_holds')
+        .values({ user_id: userId, offer, order_no: orderNo, created_time: now })
+        .onConflict((conflict) => conflict.columns(['user_id', 'offer']).doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+      const holder = await this.db
+        .selectFrom('first_price_holds')
+        .leftJoin('payment_orders', 'payment_orders.order_no', 'first_price_holds.order_no')
+        .select(['first_price_holds.order_no', 'payment_orders.status'])
+        .where('first_price_holds.user_id', '=', userId)
+        .where('first_price_holds.offer', '=', offer)
+        .executeTakeFirst();
+      if (!holder) continue;
+      if (holder.status !== null && !RELEASED.includes(holder.status as OrderStatus)) return false;
+      await this.releaseFirstPrice(holder.order_no);
     }
+    return false;
+  }
+
+  /** Gives back the first-purchase price an order held (it was cancelled, expired or failed unpaid). */
+  async releaseFirstPrice(orderNo: string): Promise<void> {
+    await this.db.deleteFrom('first_price_holds').where('order_no', '=', orderNo).execute();
   }
 
   /**
@@ -57,13 +92,16 @@ export class OrderRepository {
     id: number,
     from: readonly OrderStatus[],
     set: Updateable<PaymentOrdersTable> & { status?: OrderStatus },
+    /** Only when the order's late_payment mark is one of these. */
+    late?: readonly string[],
   ): Promise<boolean> {
-    const result = await this.db
+    let query = this.db
       .updateTable('payment_orders')
       .set(set)
       .where('id', '=', id)
-      .where('status', 'in', from)
-      .executeTakeFirst();
+      .where('status', 'in', from);
+    if (late) query = query.where('late_payment', 'in', late);
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

@@ -24,9 +24,13 @@ export class ProductsRepository {
     return this.db.selectFrom('coin_packages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** True when the user ever had a VIP order fulfilled (the first-month offer is for first purchases only). */
+  /**
+   * True when the user's first-purchase VIP price is gone: a VIP order of theirs was fulfilled (or
+   * refunded), or an order still open holds the price (first_price_holds), so a second order made
+   * meanwhile is quoted, and charged, the list price.
+   */
   async hadPaidVip(userId: number): Promise<boolean> {
-    const row = await this.db
+    const paid = await this.db
       .selectFrom('payment_orders')
       .select('id')
       .where('user_id', '=', userId)
@@ -34,6 +38,15 @@ export class ProductsRepository {
       .where('status', 'in', ['fulfilled', 'refunded'])
       .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
+    if (paid) return true;
+    const held = await this.db
+      .selectFrom('first_price_holds')
+      .innerJoin('payment_orders', 'payment_orders.order_no', 'first_price_holds.order_no')
+      .select('first_price_holds.order_no')
+      .where('first_price_holds.user_id', '=', userId)
+      .where('payment_orders.status', 'in', ['created', 'paid'])
+      .limit(1)
+      .executeTakeFirst();
+    return held !== undefined;
   }
 }

@@ -1,6 +1,5 @@
 /** Wiring of the anime services (issue 6), kept out of services/index.ts so that file stays a registry. */
 import { DEFAULT_JOBS_CONFIG } from '../jobs/jobs-config.js';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +15,7 @@ import type { CatalogueService } from './catalogue.service.js';
 import type { HistoryService } from './history.service.js';
 import type { ServiceDeps } from './service-deps.js';
 import { TranscodeJobService } from './transcode-job.service.js';
+import { ServerSecrets } from './server-secrets.js';
 import { VideoAccessService } from './video-access.service.js';
 import type { UnlockService } from './unlock.service.js';
 
@@ -32,8 +32,8 @@ export function createAnimeServices(
   discovery: { catalogue: CatalogueService; history: HistoryService; unlocks: UnlockService },
 ): AnimeServices {
   const jobs = new TranscodeRepository(db);
-  // Without a configured secret (bare unit wiring), tokens are valid for this process only.
-  const access = new VideoAccessService(deps.config?.envelopeKey ?? randomBytes(32).toString('hex'), jobs);
+  // Signed with a generated server secret shared through the database, never with ENVELOPE_KEY.
+  const access = new VideoAccessService(new ServerSecrets(db), jobs);
   const dataDir = deps.config?.dataDir ?? join(tmpdir(), 'dm51-transcode');
   const media =
     deps.media ??

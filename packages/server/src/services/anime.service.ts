@@ -97,7 +97,7 @@ export class AnimeService {
       next_episode_id: next?.id ?? 0,
       next_locked: next && (await this.unlocks.lockedFor(userId, next, vip)) ? 1 : 0,
       encrypted: stream?.manifest.encrypted ? 1 : 0,
-      key_token: stream?.manifest.encrypted ? this.access.mintToken(userId, chapterId) : '',
+      key_token: stream?.manifest.encrypted ? await this.access.mintToken(userId, chapterId) : '',
       charged,
     };
   }

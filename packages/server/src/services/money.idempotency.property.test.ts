@@ -91,7 +91,7 @@ afterAll(async () => {
 });
 
 describe(`idempotency keys (${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'})`, () => {
-  it('a key that bought one chapter is refused by every other buy call and body, and changes nothing', async () => {
+  it('a key that bought one chapter is refused by every other buy call and body and by orders, and changes nothing', async () => {
     const user = await userWith(100);
     const key = uniqueKey('crossed');
     const novel = chapters.get('/v3/book/buy')!;
@@ -113,6 +113,33 @@ describe(`idempotency keys (${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'})`, ()
       const answer = await client.call(path, { ...body, idempotency_key: key }, { session: user });
       expect(answer.code, `${path} ${JSON.stringify(body)}`).toBe(ApiCode.IDEMPOTENCY_CONFLICT);
     }
+    const pack = (await coinPackage(ctx.db, 300)).id;
+    const order = await client.call(
+      '/v3/pay/init',
+      { product_type: 'coins', product_id: pack, method: 'cashier', idempotency_key: key },
+      { session: user },
+    );
+    expect(order.code, order.msg).toBe(ApiCode.IDEMPOTENCY_CONFLICT);
+    const orderKey = uniqueKey('order');
+    const made = await client.call(
+      '/v3/pay/init',
+      { product_type: 'coins', product_id: pack, method: 'cashier', idempotency_key: orderKey },
+      { session: user },
+    );
+    expect(made.code, made.msg).toBe(1);
+    const buyWithOrderKey = await client.call(
+      '/v3/book/buy',
+      { chapter_id: novel[1]!.id, idempotency_key: orderKey },
+      { session: user },
+    );
+    expect(buyWithOrderKey.code).toBe(ApiCode.IDEMPOTENCY_CONFLICT);
+    const orders = await ctx.db
+      .selectFrom('payment_orders')
+      .select('idempotency_key')
+      .where('user_id', '=', user.userId)
+      .where('idempotency_key', '=', key)
+      .execute();
+    expect(orders).toEqual([]);
     const repeat = await client.call(
       '/v3/book/buy',
       { chapter_id: novel[0]!.id, idempotency_key: key },
@@ -172,9 +199,9 @@ describe(`idempotency keys (${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'})`, ()
         async (firstWave, secondWave) => {
           const user = await userWith(40);
           const run = uniqueKey('run');
-          // Buys draw from one pool of keys and orders from another: order keys live with the orders.
-          const buyKey = (index: number) => `${run}-buy-${index}`;
-          const orderKey = (index: number) => `${run}-order-${index}`;
+          // Buys and orders draw from one pool of keys, so keys cross between them too.
+          const buyKey = (index: number) => `${run}-key-${index}`;
+          const orderKey = buyKey;
           const answers = new Map<string, { fingerprint: string; result: CallResult }[]>();
           const record = (key: string, fingerprint: string, result: CallResult) =>
             answers.set(key, [...(answers.get(key) ?? []), { fingerprint, result }]);

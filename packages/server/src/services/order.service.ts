@@ -8,11 +8,24 @@
  * do) and credits the wallet under the order's entry key. However many reports arrive, in whatever
  * order, and whatever crashed in between, the wallet is credited once.
  *
- * A payment the provider confirms is fulfilled even when the order had expired, failed or been
- * cancelled meanwhile: the money was taken, so the buyer gets what they paid for (a refund is the
- * operator's call).
+ * Late payments (docs/operate/payments.md, "Late payments"): the order follows the money.
+ * - The demo cashier moves no money, so its notification only ever completes an open order (created
+ *   or paid); for a cancelled, expired, failed or refunded one it is refused (409) and changes
+ *   nothing. It must also match the cashier's own book: same payment, order and amount, paid.
+ * - A real provider (Stripe) took real money. A payment confirmed for an order that expired or
+ *   failed meanwhile is fulfilled at the order's recorded price (the buyer meant to buy and the
+ *   offer is still honoured), marked late_payment 'after_expiry'. A payment for an order the buyer
+ *   cancelled is not what the buyer wants any more: it is recorded (status paid, late_payment
+ *   'after_cancel'), refunded in full through the provider's refund API and then marked refunded
+ *   with a `refund` ledger entry (sales and refunds, no credit). A refund the provider refuses is
+ *   retried by the reconciler (the order stays paid/after_cancel, never fulfilled).
+ *
+ * First-purchase price: it is reserved by at most one open or fulfilled order per user and offer
+ * (first_price_holds, taken in the order's creation transaction); a second order made meanwhile
+ * carries the list price. Cancelling, expiry or failure releases it. Fulfilment credits what the
+ * order itself recorded (amount, days, coins), never the offer as it is now.
  */
-import { ApiCode, type ProductType, type Wallet } from '@dm51/shared';
+import { ApiCode, type OrderStatus, type ProductType, type Wallet } from '@dm51/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentOrderRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -23,12 +36,21 @@ import {
   type CallbackRequest,
   type PaymentProvider,
   type PaymentStatus,
+  type ProviderEvent,
   type ProviderRegistry,
 } from '../payments/payment-provider.js';
 import { OrderRepository } from '../repositories/order.repository.js';
-import { idempotencyConflict } from './idempotent-call.js';
+import { IdempotencyRepository } from '../repositories/idempotency.repository.js';
+import {
+  idempotencyConflict,
+  idempotencyRecordKey,
+  requestFingerprint,
+  storedAnswer,
+  type IdempotencyScope,
+} from './idempotent-call.js';
+import { SYSTEM_ACCOUNTS, SYSTEM_USER_ID } from './ledger-accounts.js';
 import { nowS, type LedgerService, type LedgerTx } from './ledger.service.js';
-import type { ProductsService } from './products.service.js';
+import type { ProductQuote, ProductsService } from './products.service.js';
 import type { WalletService } from './wallet.service.js';
 
 export const orderNotFound = () => new AppError(ApiCode.ORDER_NOT_FOUND, 'No such order');
@@ -38,8 +60,13 @@ export const paymentFailed = (msg = 'The payment provider could not take this or
 export const methodUnavailable = () =>
   new AppError(ApiCode.PAYMENT_METHOD_UNAVAILABLE, 'This payment method is not available');
 
-/** States from which a confirmed payment fulfils the order (all but fulfilled and refunded). */
-const SETTLEABLE = ['created', 'paid', 'expired', 'failed', 'cancelled'] as const;
+/** Orders still waiting for their payment: the only ones a demo cashier notification completes. */
+const OPEN: readonly OrderStatus[] = ['created', 'paid'];
+/** Orders a real payment fulfils late (marked 'after_expiry'); a cancelled one is refunded instead. */
+const CLOSED_UNPAID: readonly OrderStatus[] = ['expired', 'failed'];
+/** The only first-purchase offer: the first VIP plan a user buys (products.service hadPaidVip). */
+const FIRST_PRICE_OFFER = 'vip';
+const LATE_CANCEL_REASON = 'Paid after it was cancelled: refunded';
 /** A created order is asked about (reconciler) once it is this old. */
 const RECONCILE_AFTER_S = 60;
 const RECONCILE_BATCH = 100;
@@ -111,29 +138,64 @@ export class OrderService {
     if (existing) return this.resume(existing, request, origin);
     const provider = this.provider(request.method);
     const quote = await this.products.quote(userId, request.productType, request.productId);
-    const now = nowS();
-    const order = await this.orders.insert({
-      order_no: newOrderNo(),
-      user_id: userId,
-      product_type: quote.productType,
-      product_id: quote.productId,
-      title: quote.title,
-      amount_fen: quote.amountFen,
-      currency: this.settings.currency,
-      method: provider.id,
-      coins: quote.coins,
-      bonus: quote.bonus,
-      bonus_days: quote.bonusDays,
-      vip_days: quote.vipDays,
-      idempotency_key: request.idempotencyKey,
-      created_time: now,
-      expires_time: now + this.settings.orderTtlS,
+    const listPriceFen = await this.firstPurchaseListPrice(userId, quote);
+    const orderNo = newOrderNo();
+    // One transaction: the order, its claim on the client key and its hold on the first-purchase
+    // price commit together.
+    const order = await this.ledger.transaction(async (tx) => {
+      await this.claimKey(tx, userId, request);
+      const orders = new OrderRepository(tx.trx);
+      const first =
+        listPriceFen !== null && (await orders.holdFirstPrice(userId, FIRST_PRICE_OFFER, orderNo, tx.now));
+      const inserted = await orders.insert({
+        order_no: orderNo,
+        user_id: userId,
+        product_type: quote.productType,
+        product_id: quote.productId,
+        title: quote.title,
+        amount_fen: listPriceFen !== null && !first ? listPriceFen : quote.amountFen,
+        first_price: first ? 1 : 0,
+        currency: this.settings.currency,
+        method: provider.id,
+        coins: quote.coins,
+        bonus: quote.bonus,
+        bonus_days: quote.bonusDays,
+        vip_days: quote.vipDays,
+        idempotency_key: request.idempotencyKey,
+        created_time: tx.now,
+        expires_time: tx.now + this.settings.orderTtlS,
+      });
+      if (!inserted && first) await orders.releaseFirstPrice(orderNo);
+      return inserted;
     });
     if (order) return this.checkout(order, provider, origin);
     // A concurrent request with the same key inserted first.
     const raced = await this.orders.byUserKey(userId, request.idempotencyKey);
     if (!raced) throw new Error('order insert conflicted, yet no order has this key');
     return this.resume(raced, request, origin);
+  }
+
+  /**
+   * The order's key is the user's, like every client key: it is recorded with the other calls'
+   * keys, so a key a chapter purchase used is refused here (IDEMPOTENCY_CONFLICT, no order), and a
+   * purchase sent with an order's key is refused there. Two racing inits with one key both pass:
+   * the orders table's (user, key) constraint keeps one order.
+   */
+  private async claimKey(tx: LedgerTx, userId: number, request: InitRequest): Promise<void> {
+    const scope: IdempotencyScope = {
+      userId,
+      call: '/v3/pay/init',
+      key: request.idempotencyKey,
+      request: { productType: request.productType, productId: request.productId, method: request.method },
+    };
+    if ((await storedAnswer(tx.trx, scope)) !== null) return;
+    await new IdempotencyRepository(tx.trx).insert({
+      key: idempotencyRecordKey(scope),
+      userId,
+      requestHash: requestFingerprint(scope),
+      response: JSON.stringify({ order: true }),
+      time: tx.now,
+    });
   }
 
   /** Confirms an order after the payment page: asks the provider and fulfils when it was paid. */
@@ -161,7 +223,8 @@ export class OrderService {
         throw orderState('This order was paid meanwhile and cannot be cancelled');
       }
     }
-    await this.orders.transition(order.id, ['created'], { status: 'cancelled', reason: 'Cancelled' });
+    if (await this.orders.transition(order.id, ['created'], { status: 'cancelled', reason: 'Cancelled' }))
+      await this.orders.releaseFirstPrice(order.order_no);
     const after = await this.orders.byId(order.id);
     if (after.status !== 'cancelled')
       throw orderState(`This order is ${after.status} and cannot be cancelled`);
@@ -243,16 +306,12 @@ export class OrderService {
       );
       return { status: 200, body: 'unknown order' };
     }
-    if (
-      event.outcome === 'paid' &&
-      ((event.amountFen !== undefined && event.amountFen !== order.amount_fen) ||
-        (event.currency !== undefined && event.currency !== order.currency))
-    ) {
-      this.log.error(
-        { provider: providerId, orderNo: order.order_no, event },
-        'paid amount differs from the order',
-      );
-      return { status: 400, body: 'amount does not match the order' };
+    if (event.outcome === 'paid') {
+      const refused = await this.checkPaidEvent(provider, order, event);
+      if (refused) {
+        this.log.error({ provider: providerId, orderNo: order.order_no, event }, refused.body);
+        return refused;
+      }
     }
     await this.settle(order, event.outcome, {
       provider: provider.id,
@@ -260,6 +319,28 @@ export class OrderService {
       type: event.type,
     });
     return { status: 200, body: 'ok' };
+  }
+
+  /** Why a verified 'paid' event must not touch the order (answered as is), or null. */
+  private async checkPaidEvent(
+    provider: PaymentProvider,
+    order: PaymentOrderRow,
+    event: ProviderEvent,
+  ): Promise<CallbackAnswer | null> {
+    if (
+      (event.amountFen !== undefined && event.amountFen !== order.amount_fen) ||
+      (event.currency !== undefined && event.currency !== order.currency)
+    )
+      return { status: 400, body: 'amount does not match the order' };
+    if (event.paymentRef !== undefined && event.paymentRef !== order.provider_ref)
+      return { status: 400, body: 'payment does not belong to this order' };
+    if (!provider.movesMoney && !OPEN.includes(order.status as OrderStatus) && order.status !== 'fulfilled')
+      return {
+        status: 409,
+        body: `order is ${order.status}: the demo cashier moves no money, so nothing was fulfilled`,
+      };
+    const unconfirmed = provider.confirmPaid ? await provider.confirmPaid(order, event) : null;
+    return unconfirmed ? { status: 409, body: unconfirmed } : null;
   }
 
   /**
@@ -330,35 +411,136 @@ export class OrderService {
     event?: ReceivedEvent,
   ): Promise<PaymentOrderRow> {
     if (status === 'pending' && !event) return order;
+    const movesMoney = this.providers.get(order.method)?.movesMoney ?? true;
+    let row: PaymentOrderRow;
     try {
-      return await this.ledger.transaction(async (tx) => {
+      row = await this.ledger.transaction(async (tx) => {
         const orders = new OrderRepository(tx.trx);
         if (event && !(await orders.recordEvent({ ...event, orderId: order.id, time: tx.now })))
           return orders.byId(order.id);
-        if (status === 'paid') {
-          const fulfilled = await orders.transition(order.id, SETTLEABLE, {
-            status: 'fulfilled',
-            paid_time: order.paid_time || tx.now,
-            fulfilled_time: tx.now,
-            reason: '',
-          });
-          if (fulfilled) await this.wallet.fulfilOrder(tx, await orders.byId(order.id));
-        } else if (status === 'failed' || status === 'expired') {
-          await orders.transition(order.id, ['created'], { status, reason: REASONS[status] });
+        if (status === 'paid') await this.applyPayment(tx, orders, order, movesMoney);
+        else if (status === 'failed' || status === 'expired') {
+          if (await orders.transition(order.id, ['created'], { status, reason: REASONS[status] }))
+            await orders.releaseFirstPrice(order.order_no);
         }
         return orders.byId(order.id);
       });
     } catch (error) {
       // The money was taken but the credit failed: remember the payment, the reconciler fulfils it.
-      if (status === 'paid')
-        await this.orders
-          .transition(order.id, ['created', 'expired', 'failed', 'cancelled'], {
-            status: 'paid',
-            paid_time: order.paid_time || nowS(),
-          })
-          .catch(() => undefined);
+      if (status === 'paid') await this.rememberPayment(order, movesMoney).catch(() => undefined);
       throw error;
     }
+    // Paid after the buyer cancelled: give the money back (retried by the reconciler if refused).
+    if (row.status === 'paid' && row.late_payment === 'after_cancel') return this.refundLatePayment(row);
+    return row;
+  }
+
+  /** A confirmed payment: fulfils an open order, or a closed one by the late-payment rule. */
+  private async applyPayment(
+    tx: LedgerTx,
+    orders: OrderRepository,
+    order: PaymentOrderRow,
+    movesMoney: boolean,
+  ): Promise<void> {
+    const fulfilled = {
+      status: 'fulfilled' as const,
+      paid_time: order.paid_time || tx.now,
+      fulfilled_time: tx.now,
+      reason: '',
+    };
+    let moved = await orders.transition(order.id, OPEN, fulfilled, ['', 'after_expiry']);
+    if (!moved && movesMoney) {
+      moved = await orders.transition(
+        order.id,
+        CLOSED_UNPAID,
+        { ...fulfilled, late_payment: 'after_expiry' },
+        [''],
+      );
+      if (!moved)
+        await orders.transition(
+          order.id,
+          ['cancelled'],
+          {
+            status: 'paid',
+            paid_time: order.paid_time || tx.now,
+            late_payment: 'after_cancel',
+            reason: 'Paid after it was cancelled: refunding',
+          },
+          [''],
+        );
+    }
+    // Credits what the order recorded (its price, days, coins), never the offer as it is now.
+    if (moved) await this.wallet.fulfilOrder(tx, await orders.byId(order.id));
+  }
+
+  /** After a failed credit: the order is marked paid (late if it had closed) for the reconciler. */
+  private async rememberPayment(order: PaymentOrderRow, movesMoney: boolean): Promise<void> {
+    const paidTime = order.paid_time || nowS();
+    await this.orders.transition(order.id, ['created'], { status: 'paid', paid_time: paidTime });
+    if (!movesMoney) return;
+    await this.orders.transition(
+      order.id,
+      CLOSED_UNPAID,
+      { status: 'paid', paid_time: paidTime, late_payment: 'after_expiry' },
+      [''],
+    );
+    await this.orders.transition(
+      order.id,
+      ['cancelled'],
+      { status: 'paid', paid_time: paidTime, late_payment: 'after_cancel' },
+      [''],
+    );
+  }
+
+  /**
+   * Refunds a payment that arrived for a cancelled order: through the provider first, then one
+   * ledger transaction marks it refunded and records the money in and back out (a `refund` entry:
+   * sales −amount, refunds +amount; nothing was credited, so nothing is taken back).
+   */
+  private async refundLatePayment(order: PaymentOrderRow): Promise<PaymentOrderRow> {
+    const provider = this.providers.get(order.method);
+    if (!provider) return order;
+    try {
+      await provider.refund(order);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.log.error({ err: error, orderNo: order.order_no }, 'late payment not refunded yet; retried later');
+      return order;
+    }
+    return this.ledger.transaction(async (tx) => {
+      const orders = new OrderRepository(tx.trx);
+      const moved = await orders.transition(
+        order.id,
+        ['paid'],
+        { status: 'refunded', refunded_time: tx.now, reason: LATE_CANCEL_REASON },
+        ['after_cancel'],
+      );
+      if (moved)
+        await tx.post({
+          key: `order:${order.id}:refund`,
+          kind: 'refund',
+          userId: order.user_id,
+          orderId: order.id,
+          title: `Refund: ${order.title} (paid after it was cancelled)`,
+          legs: [
+            { userId: SYSTEM_USER_ID, kind: SYSTEM_ACCOUNTS.CASH_SALES, amount: -order.amount_fen },
+            { userId: SYSTEM_USER_ID, kind: SYSTEM_ACCOUNTS.CASH_REFUNDS, amount: order.amount_fen },
+          ],
+        });
+      return orders.byId(order.id);
+    });
+  }
+
+  /**
+   * The list price when this VIP quote is a first-purchase price (the order then carries it only if
+   * it wins the user's hold); null when no first-purchase offer applies.
+   */
+  private async firstPurchaseListPrice(userId: number, quote: ProductQuote): Promise<number | null> {
+    if (quote.productType !== 'vip') return null;
+    const plan = (await this.products.vipPlans(userId)).find((item) => item.id === quote.productId);
+    return plan && plan.first_offer === 1 && plan.list_price_fen > quote.amountFen
+      ? plan.list_price_fen
+      : null;
   }
 
   private async resume(order: PaymentOrderRow, request: InitRequest, origin: string) {
@@ -381,7 +563,8 @@ export class OrderService {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.log.warn({ err: error, orderNo: order.order_no }, 'checkout not opened');
-      await this.orders.transition(order.id, ['created'], { status: 'failed', reason: REASONS.checkout });
+      if (await this.orders.transition(order.id, ['created'], { status: 'failed', reason: REASONS.checkout }))
+        await this.orders.releaseFirstPrice(order.order_no);
       throw paymentFailed();
     }
     const row = await this.orders.byId(order.id);

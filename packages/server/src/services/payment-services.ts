@@ -3,7 +3,6 @@
  * PAY_CASHIER=off; Stripe Checkout when its keys are set), the order service over them and the
  * reconciler. The products route takes `methods()` and `currency` from here.
  */
-import { randomBytes } from 'node:crypto';
 import type { PayMethod } from '@dm51/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
@@ -18,6 +17,7 @@ import { OrderRepository } from '../repositories/order.repository.js';
 import type { LedgerService } from './ledger.service.js';
 import { OrderService } from './order.service.js';
 import type { ProductsService } from './products.service.js';
+import { SECRET_NAMES, ServerSecrets } from './server-secrets.js';
 import type { ServiceDeps } from './service-deps.js';
 import type { WalletService } from './wallet.service.js';
 
@@ -32,6 +32,10 @@ export interface PaymentServices {
   currency: string;
   /** The payment methods this server offers, for /v3/pay/products. */
   methods(): PayMethod[];
+  /** Loads the server secrets payments sign with; the payments plugin awaits it at start-up. */
+  ready(): Promise<void>;
+  /** The cashier's notify key: PAY_CASHIER_SECRET, else the generated one (after `ready`). */
+  cashierSecret(): string;
 }
 
 export function createPaymentServices(
@@ -40,19 +44,18 @@ export function createPaymentServices(
   deps: ServiceDeps,
   money: { ledger: LedgerService; wallet: WalletService; products: ProductsService },
 ): PaymentServices {
-  // Without a configured secret (bare unit wiring), the cashier's key is valid for this process only.
-  const config =
-    deps.config?.payments ??
-    defaultPaymentsConfig(deps.config?.envelopeKey ?? randomBytes(32).toString('hex'));
+  const config = deps.config?.payments ?? defaultPaymentsConfig();
+  // PAY_CASHIER_SECRET as is; unset, a random key kept in server_secrets (shared by the cluster).
+  const secrets = new ServerSecrets(
+    db,
+    config.cashier.secret === null ? {} : { [SECRET_NAMES.cashierNotify]: config.cashier.secret },
+  );
+  const cashierSecret = () => secrets.get(SECRET_NAMES.cashierNotify);
   const providers: PaymentProvider[] = [];
   let cashier: CashierGateway | null = null;
   if (config.cashier.enabled) {
-    cashier = new CashierGateway(
-      new CashierRepository(db),
-      config.cashier.secret,
-      log.child({ part: 'cashier' }),
-    );
-    providers.push(new CashierProvider(cashier, config.cashier.secret));
+    cashier = new CashierGateway(new CashierRepository(db), cashierSecret, log.child({ part: 'cashier' }));
+    providers.push(new CashierProvider(cashier, cashierSecret));
   }
   if (config.stripe) providers.push(new StripeProvider(config.stripe));
   const registry = new ProviderRegistry(providers);
@@ -73,5 +76,9 @@ export function createPaymentServices(
     config,
     currency: config.currency,
     methods: () => registry.all().map((provider) => ({ id: provider.id, name: provider.name })),
+    ready: async () => {
+      if (config.cashier.enabled) await secrets.load(SECRET_NAMES.cashierNotify);
+    },
+    cashierSecret,
   };
 }

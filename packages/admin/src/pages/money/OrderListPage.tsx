@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../components/format';
+import { OrderFlags } from './OrderFlags';
 import { STATUS_COLORS, yuan, type AdminOrder } from './types';
 
 interface Search {
@@ -107,7 +108,12 @@ export function OrderListPage() {
             title: t('money.status'),
             dataIndex: 'status',
             width: 100,
-            render: (status: string) => <Tag color={STATUS_COLORS[status]}>{status}</Tag>,
+            render: (status: string, row: AdminOrder) => (
+              <>
+                <Tag color={STATUS_COLORS[status]}>{status}</Tag>
+                <OrderFlags order={row} />
+              </>
+            ),
           },
           { title: t('money.created'), dataIndex: 'createdTime', width: 150, render: formatTime },
         ]}

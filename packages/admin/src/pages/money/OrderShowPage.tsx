@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import { useCan } from '../../api/roles';
 import { formatTime } from '../../components/format';
 import { useAction } from '../../components/use-action';
+import { OrderFlags } from './OrderFlags';
 import { STATUS_COLORS, yuan, type OrderDetail } from './types';
 
 export function OrderShowPage() {
@@ -62,6 +63,7 @@ export function OrderShowPage() {
             <Tag color={STATUS_COLORS[order.status]} data-testid="order-status">
               {order.status}
             </Tag>
+            <OrderFlags order={order} />
           </Descriptions.Item>
           <Descriptions.Item label={t('money.user')}>
             <Link to={`/users/${order.userId}`}>#{order.userId}</Link>

@@ -19,6 +19,10 @@ export interface AdminOrder {
   fulfilledTime: number;
   refundedTime: number;
   reason: string;
+  /** 1: priced at the first-purchase price. */
+  firstPrice: number;
+  /** A payment after the order closed: '' | 'after_expiry' (fulfilled) | 'after_cancel' (refunded). */
+  latePayment: string;
 }
 
 export interface OrderDetail extends AdminOrder {
@@ -52,6 +56,14 @@ export interface CoinPackageRow {
   badge: string;
   sort: number;
   enabled: number;
+}
+
+/** The i18n key of an order's late-payment flag (docs/operate/payments.md, "Late payments"), or null. */
+export function latePaymentKey(order: Pick<AdminOrder, 'latePayment' | 'status'>): string | null {
+  if (order.latePayment === 'after_expiry') return 'money.late.after_expiry';
+  if (order.latePayment === 'after_cancel')
+    return order.status === 'refunded' ? 'money.late.after_cancel_refunded' : 'money.late.after_cancel_paid';
+  return null;
 }
 
 export const yuan = (fen: number) => (fen / 100).toFixed(2);

@@ -52,6 +52,10 @@ const ORDER_COLUMNS = [
   'fulfilled_time as fulfilledTime',
   'refunded_time as refundedTime',
   'reason',
+  /** 1: priced at the first-purchase price. */
+  'first_price as firstPrice',
+  /** A payment after the order closed: '' | 'after_expiry' (fulfilled) | 'after_cancel' (refunded). */
+  'late_payment as latePayment',
 ] as const;
 
 export class MoneyRepository {

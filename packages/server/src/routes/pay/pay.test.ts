@@ -58,7 +58,7 @@ beforeAll(async () => {
   h = await buildAccountsHarness();
   buyer = await newBuyer();
   other = await newBuyer();
-  secret = services().payments.config.cashier.secret;
+  secret = services().payments.cashierSecret();
   pack300 = (await coinPackage(db(), 300)).id;
 });
 afterAll(async () => h.close());
@@ -391,7 +391,7 @@ describe('cancel and expiry', () => {
     expect(saved.data!.order.reason).toMatch(/Not paid/);
   });
 
-  it('expires unpaid orders past their time, and a late confirmed payment still fulfils', async () => {
+  it('expires unpaid orders past their time; a late cashier notice is refused', async () => {
     const user = await newBuyer();
     const { order, pay_url } = await created(user);
     const orderId = (await orderRow(db(), order.order_no)).id;
@@ -408,12 +408,14 @@ describe('cancel and expiry', () => {
       ApiCode.ORDER_STATE,
     );
 
-    // Decision: the money was taken (the gateway's notice arrived late), so the order is fulfilled.
+    // The demo cashier moves no money: a late notice never fulfils an expired order (Stripe's does).
     const payment = await cashierRow(db(), order.order_no);
     expect(payment.payment_id).toBe(paymentIdOf(pay_url));
-    expect((await postNotify(h.ctx.app, cashierNotice(payment, secret))).statusCode).toBe(200);
-    expect((await orderRow(db(), order.order_no)).status).toBe('fulfilled');
-    expect(await ledgerEntries(db(), orderId)).toBe(entries + 1);
+    const late = await postNotify(h.ctx.app, cashierNotice(payment, secret));
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('order is expired');
+    expect((await orderRow(db(), order.order_no)).status).toBe('expired');
+    expect(await ledgerEntries(db(), orderId)).toBe(entries);
   });
 
   it('the reconciler fulfils paid orders and created ones whose notification was lost', async () => {
@@ -472,10 +474,10 @@ describe('refunds', () => {
     const again = await orders.refund(order.order_no, 'Again');
     expect(again.order.status).toBe('refunded');
     expect(await ledgerEntries(db())).toBe(entries);
-    // A late notification for a refunded order changes nothing.
+    // A late notification for a refunded order is refused and changes nothing.
     expect(
       (await postNotify(h.ctx.app, cashierNotice(await cashierRow(db(), order.order_no), secret))).statusCode,
-    ).toBe(200);
+    ).toBe(409);
     expect((await orderRow(db(), order.order_no)).status).toBe('refunded');
     expect(await ledgerEntries(db())).toBe(entries);
   });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   peer = await startStripePeer();
   ctx = await buildTestApp({
     payments: {
-      ...defaultPaymentsConfig('00'.repeat(16)),
+      ...defaultPaymentsConfig(),
       publicUrl: 'https://app.example',
       stripe: {
         secretKey: 'sk_test_dm51',

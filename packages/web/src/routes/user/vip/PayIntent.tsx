@@ -81,6 +81,9 @@ export function PayIntent({ type, id }: { type: ProductType; id: number }) {
   // Leaving for the payment page takes a moment: the button says so until the page unloads. It stays
   // tappable on purpose: a second tap sends the same idempotency key and gets the same order back.
   const busy = place.isPending || place.isSuccess;
+  // Once the order exists, its own amount is the price: a first-purchase price already held by
+  // another open order of this user makes this one the list price.
+  const amountFen = place.data?.order.amount_fen ?? product.price_fen;
 
   return (
     <>
@@ -91,9 +94,9 @@ export function PayIntent({ type, id }: { type: ProductType; id: number }) {
         </strong>
         {plan && <span className="pay-product__meta">{t('vip.planDays', { count: plan.days })}</span>}
         <span className="pay-product__amount" data-testid="pay-amount">
-          {formatMoney(product.price_fen, data.currency)}
+          {formatMoney(amountFen, data.currency)}
         </span>
-        {plan?.first_offer === 1 && plan.list_price_fen > plan.price_fen && (
+        {plan?.first_offer === 1 && plan.list_price_fen > amountFen && (
           <s className="pay-product__list">{formatMoney(plan.list_price_fen, data.currency)}</s>
         )}
       </section>
