@@ -25,6 +25,12 @@ export const HAPROXY_PATH = process.env['HAPROXY_PATH'] ?? '/usr/sbin/haproxy';
 export const S3_BUCKET = 'media';
 /** What the balancer checks and what an instance must answer before it counts as started. */
 const READY_PATH = '/readyz';
+/**
+ * The address HAProxy connects to the instances from, and so the one address they believe
+ * X-Forwarded-For and X-Forwarded-Proto from (TRUST_PROXY). Clients on other loopback addresses
+ * (127.0.0.2, …) are then told apart, as readers on the internet are behind a real balancer.
+ */
+export const BALANCER_SOURCE_ADDRESS = '127.0.0.1';
 /** s3rver accepts any well-formed signature; these are its documented defaults. */
 const S3_CREDENTIALS = { id: 'S3RVER', secret: 'S3RVER' };
 
@@ -145,10 +151,16 @@ frontend app
   bind 127.0.0.1:${port}
   # One id per request, kept when a client or an outer proxy already set one; logged by the instance.
   http-request set-header X-Request-Id %[uuid()] unless { req.hdr(x-request-id) -m found }
+  # As deploy/haproxy.cfg: the client's address (appended) and protocol (replaced) for the instances.
+  option forwardfor
+  http-request set-header X-Forwarded-Proto https if { ssl_fc }
+  http-request set-header X-Forwarded-Proto http unless { ssl_fc }
   default_backend instances
 
 backend instances
   balance roundrobin
+  # Pinned, since it is what the instances' TRUST_PROXY names.
+  source ${BALANCER_SOURCE_ADDRESS}
   option httpchk GET ${READY_PATH}
   http-check expect status 200
   default-server inter 500ms fall 2 rise 1
@@ -246,6 +258,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       S3_ACCESS_KEY_ID: S3_CREDENTIALS.id,
       S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secret,
       S3_FORCE_PATH_STYLE: 'on',
+      // The balancer's forwarded client address is what per-address limits count (as in production);
+      // a client that reaches an instance directly gets its own socket address, headers ignored.
+      TRUST_PROXY: BALANCER_SOURCE_ADDRESS,
       ...instanceOnlyEnv,
     });
 

@@ -69,6 +69,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: BODY_LIMIT_BYTES,
     // The balancer's X-Request-Id when safe, else a fresh one (observability/request-id.ts).
     genReqId: requestIdOf,
+    // TRUST_PROXY: only a request whose socket peer is one of these balancers has its
+    // X-Forwarded-For (request.ip, which every per-address limit counts by) and X-Forwarded-Proto
+    // (request.protocol, HSTS) believed. Without it, anyone could pick the address they are limited as.
+    trustProxy: config.trustProxy && config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   }) as unknown as FastifyInstance;
 
   for (const warning of defaultedSecretWarnings(config)) app.log.warn({ module: 'config' }, warning);

@@ -91,6 +91,11 @@ describe('loadConfig', () => {
     ['API_HOSTS', 'ftp://mirror.example', /API_HOSTS must be a comma-separated list/],
     ['TRANSCODE', 'sometimes', /TRANSCODE must be on or off/],
     ['TRANSCODE_CONCURRENCY', '9', /TRANSCODE_CONCURRENCY must be an integer from 1 to 4/],
+    [
+      'TRUST_PROXY',
+      '10.0.0.0/33',
+      /TRUST_PROXY must be a comma-separated list.*"10\.0\.0\.0\/33" needs a prefix/,
+    ],
   ])('refuses a bad %s (%j) with a message naming it', (variable, value, message) => {
     expect(() => loadConfig({ ...SECRETS, [variable]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...SECRETS, [variable]: value })).toThrowError(message);
@@ -122,5 +127,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrowError(
       /SHUTDOWN_DELAY_MS must be an integer/,
     );
+  });
+
+  it('trusts no balancer unless TRUST_PROXY lists it', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: [] });
+    expect(loadConfig({ TRUST_PROXY: ' ' })).toMatchObject({ trustProxy: [] });
+  });
+
+  it('reads TRUST_PROXY as addresses, CIDRs and the named ranges Fastify knows', () => {
+    expect(
+      loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1 ,fd00::/8,loopback,uniquelocal,linklocal,' }),
+    ).toMatchObject({
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback', 'uniquelocal', 'linklocal'],
+    });
+  });
+
+  it.each([
+    ['10.0.0.0/', /"10\.0\.0\.0\/" needs a prefix length from 1 to 32/],
+    ['10.0.0.0/0', /"10\.0\.0\.0\/0" needs a prefix length from 1 to 32/],
+    ['fd00::/129', /"fd00::\/129" needs a prefix length from 1 to 128/],
+    ['10.0.0.256', /"10\.0\.0\.256" is not an IP address or CIDR/],
+    ['balancer.internal', /"balancer\.internal" is not an IP address or CIDR/],
+    // proxy-addr has no such name; `uniquelocal` is what it calls the private ranges.
+    ['private', /"private" is not an IP address or CIDR/],
+    // The installed Fastify treats a hop count as "trust nobody": refused rather than ignored.
+    ['1', /"1" is a hop count/],
+  ])('refuses TRUST_PROXY=%j with a clear message', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: `127.0.0.1,${value}` })).toThrowError(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: `127.0.0.1,${value}` })).toThrowError(
+      /TRUST_PROXY must be a comma-separated list of addresses or CIDRs/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: `127.0.0.1,${value}` })).toThrowError(message);
   });
 });

@@ -3,6 +3,7 @@
  * stops the server with a message that names the variable, so a misconfigured deployment fails
  * loudly at start rather than at the first request.
  */
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnvelopeKey } from '@dm51/shared';
@@ -57,6 +58,12 @@ export interface Config {
   adminDir?: string;
   /** Mirror hosts handed to the web app through /app-config.js; empty means same origin. */
   apiHosts: string[];
+  /**
+   * TRUST_PROXY: the balancers (addresses, CIDRs, or `loopback` / `linklocal` / `uniquelocal`)
+   * whose X-Forwarded-For and X-Forwarded-Proto are believed. Unset or empty (and in tests):
+   * nobody is, so `request.ip` is the socket's peer and forwarded headers are ignored.
+   */
+  trustProxy?: readonly string[];
   /** COMPRESSION: brotli/gzip on text answers; unset (tests) means on, `false` (off) for measuring. */
   compression?: boolean;
   /** Secrets that fell back to their development default (announced at start-up). */
@@ -139,6 +146,33 @@ const integer = (name: string, min: number, max: number) =>
     .regex(/^\d+$/, `${name} must be an integer from ${min} to ${max}`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be an integer from ${min} to ${max}`);
+
+/**
+ * The named ranges @fastify/proxy-addr (what Fastify's `trustProxy` compiles a list with) expands
+ * itself. It knows no `private`: `uniquelocal` is 10/8, 172.16/12, 192.168/16 and fc00::/7.
+ */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * Why one TRUST_PROXY entry is refused, or null when proxy-addr accepts it: an IPv4 or IPv6
+ * address, optionally with a `/prefix` (1-32 or 1-128; proxy-addr refuses /0, and trusting every
+ * address would let anyone choose the address its rate limits count against).
+ */
+function trustProxyEntryProblem(entry: string): string | null {
+  if ((TRUST_PROXY_NAMES as readonly string[]).includes(entry)) return null;
+  // A bare number is Fastify's hop count, which the installed Fastify treats as "trust nobody".
+  if (/^\d+$/.test(entry)) return `"${entry}" is a hop count; list the balancers' addresses instead`;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0) return `"${entry}" is not an IP address or CIDR`;
+  if (slash === -1) return null;
+  const prefix = entry.slice(slash + 1);
+  const max = family === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) < 1 || Number(prefix) > max)
+    return `"${entry}" needs a prefix length from 1 to ${max}`;
+  return null;
+}
 
 const envSchema = z.object({
   PORT: optional.pipe(integer('PORT', 0, 65535).default(8080)),
@@ -223,6 +257,27 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .superRefine((entries, ctx) => {
+        const problems = entries.map(trustProxyEntryProblem).filter((problem) => problem !== null);
+        if (problems.length > 0)
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              `TRUST_PROXY must be a comma-separated list of addresses or CIDRs of the trusted ` +
+              `balancers (or ${TRUST_PROXY_NAMES.join(', ')}): ${problems.join('; ')}`,
+          });
+      })
+      .optional(),
+  ),
 });
 
 function isValidEnvelopeKey(key: string): boolean {
@@ -265,7 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     delivery = loadDeliveryConfig(env);
     transcode = loadTranscodeConfig(env);
-    payments = loadPaymentsConfig(env, envelopeKey ?? DEV_DEFAULTS.ENVELOPE_KEY);
+    payments = loadPaymentsConfig(env);
     analytics = loadAnalyticsConfig(env);
     aiImages = loadAiImageConfig(env);
     libraryWatch = loadLibraryWatchConfig(env);
@@ -298,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : DEFAULT_WEB_DIR,
     adminDir: vars.ADMIN_DIR ? resolve(vars.ADMIN_DIR) : DEFAULT_ADMIN_DIR,
     apiHosts: vars.API_HOSTS ?? [],
+    trustProxy: vars.TRUST_PROXY ?? [],
     compression: vars.COMPRESSION === 'on',
     defaulted,
     delivery,

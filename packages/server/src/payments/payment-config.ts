@@ -106,7 +106,7 @@ const envSchema = z.object({
  * `_envelopeKey` is no longer used (no secret is derived from a public key); the parameter stays
  * only so config.ts keeps compiling until its call drops it.
  */
-export function loadPaymentsConfig(env: NodeJS.ProcessEnv, _envelopeKey?: string): PaymentsConfig {
+export function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

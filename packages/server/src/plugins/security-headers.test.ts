@@ -55,3 +55,39 @@ describe('security headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 });
+
+describe('Strict-Transport-Security', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains';
+  let behindBalancer: TestApp;
+  beforeAll(async () => {
+    // The balancer on loopback terminates TLS and says so in X-Forwarded-Proto.
+    behindBalancer = await buildTestApp({ trustProxy: ['127.0.0.1'] });
+  });
+  afterAll(() => behindBalancer.close());
+
+  const healthz = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ method: 'GET', url: '/healthz', remoteAddress, headers });
+
+  it('is sent when a trusted balancer says the request came over https', async () => {
+    const answer = await healthz(behindBalancer, '127.0.0.1', { 'x-forwarded-proto': 'https' });
+    expect(answer.headers['strict-transport-security']).toBe(HSTS);
+    expectHardened(answer.headers);
+  });
+
+  it('is never sent over plain http, from the balancer or not', async () => {
+    for (const answer of [
+      await healthz(behindBalancer, '127.0.0.1'),
+      await healthz(behindBalancer, '127.0.0.1', { 'x-forwarded-proto': 'http' }),
+      await healthz(ctx, '127.0.0.1'),
+    ])
+      expect(answer.headers).not.toHaveProperty('strict-transport-security');
+  });
+
+  it('is not sent when a peer that is not a trusted balancer claims https', async () => {
+    const spoofed = await healthz(behindBalancer, '203.0.113.9', { 'x-forwarded-proto': 'https' });
+    expect(spoofed.headers).not.toHaveProperty('strict-transport-security');
+    // Nor by a server that trusts no balancer at all (TRUST_PROXY unset).
+    const untrusting = await healthz(ctx, '127.0.0.1', { 'x-forwarded-proto': 'https' });
+    expect(untrusting.headers).not.toHaveProperty('strict-transport-security');
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Security headers on every answer (issue 19), by helmet: nosniff, a strict referrer
- * policy, no framing, and a content security policy that the app, the readers and the player pass:
+ * policy, no framing, and a content security policy that the app, the readers and the player pass
+ * (plus HSTS on answers that went out over TLS, below):
  *
  * - scripts and styles from this origin only (the app has no inline script; antd-mobile and the
  *   readers set inline `style` attributes, which `style-src 'unsafe-inline'` allows — style
@@ -23,6 +24,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+
+/** A year, for this host and its subdomains (what browsers and the preload list expect). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function registerSecurityHeaders(app: FastifyInstance, apiHosts: readonly string[]): void {
   const mirrors = apiHosts.map((host) => new URL(host).origin);
@@ -57,10 +61,14 @@ export function registerSecurityHeaders(app: FastifyInstance, apiHosts: readonly
     // Media may be embedded by the operator's other sites (e.g. a landing page showing covers).
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HSTS belongs to the TLS terminator (the load balancer), not a server that may run on http.
+    // HSTS only on answers that went out over TLS (below): helmet would send it on plain http too,
+    // where a self-hosted server on a LAN or localhost would be pinned to an https it does not serve.
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    // 'https' from a direct TLS socket, or from X-Forwarded-Proto when the peer is a TRUST_PROXY
+    // balancer (Fastify ignores the header from anyone else). One header lookup per request.
+    if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', HSTS);
     applySecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
       done(error instanceof Error ? error : undefined),
     );
