@@ -5,10 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import { SqliteImmediateDialect } from './sqlite-immediate-dialect.js';
 
 export type Database = Kysely<DB>;
@@ -64,7 +65,7 @@ export function createDatabase(
     };
     pool.on('error', reportLost);
     pool.on('connect', (client) => client.on('error', reportLost));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...slowQueryLog() });
+    const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }), ...slowQueryLog() });
     pools.set(db, pool);
     return db;
   }
