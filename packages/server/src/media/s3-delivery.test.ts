@@ -1,5 +1,5 @@
 /**
- * The whole path on S3 (issue 17): a background import (the worker thread) writes a library's
+ * The whole path on S3: a background import (the worker thread) writes a library's
  * pages into an S3 bucket (s3rver on loopback), and GET /media serves them with the same bytes as
  * the local store, proxied (200 and 206) or as a redirect to a presigned URL that a client follows.
  * Runs on SQLite and PostgreSQL (the import writes rows to the database and media to the store).
@@ -31,11 +31,16 @@ async function importLibrary(ctx: TestApp): Promise<void> {
 }
 
 async function pageKeys(ctx: TestApp): Promise<string[]> {
+  // In reading order: work and chapter ids follow the order the importer finished them in, which differs
+  // between two imports of the same folder.
   const rows = await ctx.db
     .selectFrom('pages')
-    .select('media_key')
-    .orderBy('chapter_id')
-    .orderBy('page_index')
+    .innerJoin('chapters', 'chapters.id', 'pages.chapter_id')
+    .innerJoin('works', 'works.id', 'chapters.work_id')
+    .select('pages.media_key')
+    .orderBy('works.title')
+    .orderBy('chapters.sort_order')
+    .orderBy('pages.page_index')
     .execute();
   return rows.map((r) => r.media_key);
 }

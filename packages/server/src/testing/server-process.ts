@@ -21,7 +21,8 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server with `env` over a quiet default (no demo library, no transcoding, a free port)
+ * Starts the server with `env` over a quiet default (no demo library, no transcoding, no load
+ * shedding, a free port)
  * and answers once it listens (read from its JSON log line). `DATABASE_URL` is taken only from
  * `env`, so a suite running on PostgreSQL does not move a SQLite test's server there.
  */
@@ -37,6 +38,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       TRANSCODE: 'off',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      // From source, tsx compiles each module on its first use, synchronously: on a busy test
+      // machine the first requests after a start stall the event loop past the shedding threshold
+      // and would be answered 503. None of these tests is about shedding (load-shedding.test.ts is).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
