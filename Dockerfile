@@ -1,4 +1,5 @@
-# The server image for scaled deployments (deploy/compose.yaml, docs/deploy/kubernetes.md).
+# The server image for scaled deployments (compose.yaml, docs/install/cluster.md,
+# docs/install/kubernetes.md).
 # One image runs every instance; everything an instance keeps lives in PostgreSQL, Redis and the
 # object store, so instances can be added, removed and killed freely.
 FROM node:20-bookworm-slim AS build

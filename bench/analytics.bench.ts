@@ -1,5 +1,5 @@
 /**
- * First-party analytics at scale (issue 13). Loads BENCH_EVENTS (10,000,000) events spread over
+ * First-party analytics at scale. Loads BENCH_EVENTS (10,000,000) events spread over
  * BENCH_DAYS (90) days from BENCH_USERS (50,000) users in five channels straight into the raw
  * table (set-based: generate_series on PostgreSQL, a recursive CTE on SQLite, in slices of a
  * million), builds the roll-ups from them (the repository's rebuild), then times each dashboard

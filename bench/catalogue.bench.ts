@@ -246,8 +246,8 @@ async function main(): Promise<void> {
     };
     const session = { user_token: init.token, user_id: init.user.id };
     const cases: { name: string; label?: string; bodies: string[] }[] = [
-      // Home as the app asks for it (issue 16, twelfth pass): the first screen at launch (banner,
-      // recommended, newest; no categories), then the category sections when the reader scrolls.
+      // Home as the app asks for it: the first screen at launch (banner, recommended, newest; no
+      // categories), then the category sections when the reader scrolls.
       {
         name: '/v3/comic/index',
         label: '/v3/comic/index (home launch)',
@@ -304,7 +304,7 @@ async function main(): Promise<void> {
           `${label} ratio app/baseline: ${(app.requestsPerSecond / base.requestsPerSecond).toFixed(3)}`,
         );
         if (label.includes('home launch')) {
-          // Latency at a fixed, moderate load (issue 16: p99 under 10 ms at 500 req/s).
+          // Latency at a fixed, moderate load (the hot-call target: p99 under 10 ms at 500 req/s).
           const fixed = await measure(`${server.baseURL}${name}`, bodies, FIXED_RATE);
           console.log(row(`${label} app at ${FIXED_RATE} req/s`, fixed));
           // The floor on this machine: the bare server's own p99 at the same rate, same minute.

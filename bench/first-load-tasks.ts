@@ -1,11 +1,12 @@
 /**
- * What a new visitor's main thread does after the first paint, named in our sources (issue 16, a
- * diagnostic, not a benchmark). Loads a page of the built app in Chromium over a network shaped like
- * Lighthouse's (150 ms, 1.6 Mbit/s) with the CPU not slowed — the trace Lantern multiplies — records
- * a Chrome trace with the V8 sampler on, and prints every main-thread task of at least MIN_MS after
- * the first contentful paint: what it did (script, layout, GC…) and where its samples fell, mapped
- * through the build's source maps to our files and functions. A task of T ms here counts as
- * 4T − 50 ms of Lighthouse's total blocking time when 4T > 50 (8T − 50 with BENCH_CPU_SLOWDOWN=8).
+ * What a new visitor's main thread does after the first paint, named in our sources (a diagnostic
+ * for finding long tasks on a first load, not a benchmark). Loads a page of the built app in
+ * Chromium over a network shaped like Lighthouse's (150 ms, 1.6 Mbit/s) with the CPU not slowed —
+ * the trace Lantern multiplies — records a Chrome trace with the V8 sampler on, and prints every
+ * main-thread task of at least MIN_MS after the first contentful paint: what it did (script,
+ * layout, GC…) and where its samples fell, mapped through the build's source maps to our files and
+ * functions. A task of T ms here counts as 4T − 50 ms of Lighthouse's total blocking time when
+ * 4T > 50 (8T − 50 with BENCH_CPU_SLOWDOWN=8).
  *
  *   cd packages/web && npx vite build --sourcemap --outDir /tmp/web-sm && cd ../..
  *   PROBE_WEB_DIR=/tmp/web-sm npx tsx bench/first-load-tasks.ts

@@ -1,10 +1,11 @@
 /**
- * A new visitor's first load with DevTools throttling (issue 16, third pass): unlike Lighthouse's
- * simulated throttling, the page really loads at 150 ms RTT, 1.6 Mbit/s down and a 4× slower CPU,
- * so the LCP printed is what such a phone would see, with the time from the session's answer
- * (init) to the landing page's data call going out (it should go out at once). Home, a comic
- * detail and the comic reader on the demo library, each in a fresh context (no session, no
- * cache), PROBE_REPS times (1).
+ * A new visitor's first load with DevTools throttling: unlike Lighthouse's simulated throttling, the
+ * page really loads at 150 ms RTT, 1.6 Mbit/s down and a 4× slower CPU, so the LCP printed is what
+ * such a phone would see, with the time from the session's answer (init) to the landing page's data
+ * call going out (it should go out at once:
+ * docs/develop/decisions/0022-first-script-sends-launch-calls.md). Home, a comic detail and the
+ * comic reader on the demo library, each in a fresh context (no session, no cache), PROBE_REPS
+ * times (1).
  * PROBE_WEB_DIR=<another build's dist> serves that build (before/after); PROBE_PAGES=home,reader
  * picks pages; PROBE_VERBOSE=1 also lists every request (start, end, priority, bytes).
  * Run after `npm run build`: `tsx bench/first-load-trace.bench.ts`.

@@ -1,9 +1,9 @@
 /**
  * The production JavaScript a phone downloads before home can render: the entry chunk, every chunk
  * it imports statically (transitively), and the lazy chunks of the entry page (a new visitor passes
- * through it for a session; its code is in the app chunk since the fifteenth pass of issue 16) and
- * of the home page, gzipped. Printed per chunk
- * with the total and its ratio to the budget the issue sets (well under 200 KiB).
+ * through it for a session; packages/web/vite.config.ts puts its code in the app chunk) and of the
+ * home page, gzipped. Printed per chunk with the total and its ratio to the first-load budget (well
+ * under 200 KiB).
  * Run after `npm run build` (npm run bench:bundle does both).
  */
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * What Lighthouse's simulated LCP waited for (issue 16, a diagnostic, not a benchmark): replays the
+ * What Lighthouse's simulated LCP waited for (a first-load diagnostic, not a benchmark): replays the
  * trace and network log that `BENCH_ARTIFACTS_DIR=dir npm run bench:lighthouse` kept for a run
  * through Lighthouse's own Lantern model (the same computed artifact its LCP audit uses), and
  * prints, for the optimistic and the pessimistic graph, every node with its simulated start and

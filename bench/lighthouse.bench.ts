@@ -1,11 +1,11 @@
 /**
- * First load as Lighthouse sees it (issue 16): Lighthouse 12 from npm driving Debian's Chromium,
+ * First load as Lighthouse sees it: Lighthouse 12 from npm driving Debian's Chromium,
  * mobile preset (simulated slow 4G, 4× CPU slowdown, 412×823 phone), on the real built server with
  * the generated demo library, each page opened as a new visitor (all storage, localStorage and
  * cookies included, is cleared before every run). Pages: home, a comic's detail page and the comic
  * reader on its first free chapter. Each is run BENCH_RUNS times (3) and the median run is
  * reported: performance, LCP, TBT, CLS, FCP, bytes, accessibility and best practices, against the
- * issue's targets.
+ * first-load targets (TARGETS).
  *
  * Baseline in the same run, on the same Chromium and settings: a bare node:http server answering a
  * plain HTML page with one inline-sized image (what a first load cannot beat), so the printed LCP
@@ -48,7 +48,7 @@ const H2 = process.env['BENCH_H2'] === '1';
 const CPU_SLOWDOWN = process.env['BENCH_CPU_SLOWDOWN']
   ? Number(process.env['BENCH_CPU_SLOWDOWN'])
   : undefined;
-/** The issue's targets. */
+/** The first-load targets: what a new visitor on a slow phone should get. */
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0, accessibility: 95, bestPractices: 95 };
 
 interface Figures {

@@ -1,5 +1,5 @@
 /**
- * Page-image serving from S3 vs local files (issue 17), in one run. A library of comic chapters is
+ * Page-image serving from S3 vs local files, in one run. A library of comic chapters is
  * imported once (real importer: sharp renditions, `_xfile` encoding, content-hashed keys); its media
  * folder is served by one built server with local files, and the same objects, uploaded to an S3
  * bucket (s3rver on loopback), by a server with MEDIA_STORE=s3 and MEDIA_DELIVERY=proxy and one with

@@ -1,5 +1,5 @@
 /**
- * Scale-out throughput (issue 17): the hot calls (home, chapter read, search) through HAProxy in
+ * Scale-out throughput: the hot calls (home, chapter read, search) through HAProxy in
  * front of 1, 2 and 3 instances of the real built server, all on one PostgreSQL database, Redis
  * and an S3-speaking object store (e2e/support/cluster.ts), measured in the same run, with each
  * figure's ratio to the single instance. The catalogue is BENCH_WORKS works (10,000) with 5
@@ -7,8 +7,9 @@
  *
  * On this 2-core machine the instances, PostgreSQL, Redis, HAProxy and the load generator share
  * two cores, so more instances cannot add CPU: the ratios show what the second and third instance
- * cost or give here (their cache warm-up, the extra connections); the README says what scales on a
- * real cluster. BENCH_DURATION_S (10), BENCH_CONNECTIONS (30), BENCH_CASES=home,read,search.
+ * cost or give here (their cache warm-up, the extra connections); docs/install/cluster.md ("What
+ * each part holds") says what scales on a real cluster. BENCH_DURATION_S (10), BENCH_CONNECTIONS
+ * (30), BENCH_CASES=home,read,search.
  *
  * Run after `npm run build`: `npm run bench:scale`.
  */

@@ -1,5 +1,5 @@
 /**
- * Soak (issue 19): a mixed workload of real clients through the envelope against the real built
+ * Soak: a mixed workload of real clients through the envelope against the real built
  * server on the generated demo library — home, comic details, chapter lists, chapter reads,
  * searches, favourites, reading history and comment posts, each client with its own guest
  * session — at BENCH_CONNECTIONS (1,000) concurrent connections for BENCH_DURATION_S (60) s.

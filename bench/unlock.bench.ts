@@ -1,5 +1,6 @@
 /**
- * Chapter unlocks per second (issue 12) on the real built server, through the full envelope:
+ * Chapter unlocks per second (coins through the money ledger) on the real built server, through
+ * the full envelope:
  * 100 concurrent buyers (registered users with coins, BENCH_BUYERS) each POST `/v3/comic/buy` with a
  * fresh idempotency key for a chapter still locked for them — every request is a real purchase: a
  * ledger transaction that locks the buyer's accounts, checks the key, spends coins (legs, balances,

@@ -22,7 +22,7 @@ import { launchChromium, newPhoneContext } from '../e2e/support/chromium.js';
 import { seedCatalogue } from '../e2e/support/seed-catalogue.js';
 import { startServer, type RunningServer } from '../e2e/support/server.js';
 
-/** The target for the compressed JavaScript home needs. */
+/** The first-load target for the compressed JavaScript home needs. */
 const BUDGET_KIB = 120;
 const TIMEOUT_S = Number(process.env['BENCH_TIMEOUT_S'] ?? 120);
 /** Home is settled when no request has been in flight for this long. */

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots:ads`: the docs' pictures of the floating ad and the update dialog (issue 13),
+ * `npm run screenshots:ads`: the docs' pictures of the floating ad and the update dialog,
  * taken from the product at 375×812 in the light theme. Seeds a small catalogue so home looks like
  * home, starts the built server on a copy of the web build, and takes: the home ad expanded
  * (ads-widget) and minimised after hide_time (ads-widget-collapsed); the update dialog raised by a

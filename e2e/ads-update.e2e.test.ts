@@ -1,5 +1,5 @@
 /**
- * The floating ad and the update prompt in the browser against the real built server (issue 13):
+ * The floating ad and the update prompt in the browser against the real built server:
  * the home ad appears, collapses after hide_time, expands on a tap, closes, stays closed after a
  * reload and comes back once display_time_again has passed; then a new build deployed under the
  * running page raises the update dialog, and 'upgrade now' reloads into it on the same route.

@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots:ai-chat`: the docs' character chat pictures, taken from the product as a user
- * sees it (issue 14). Seeds a novel whose chapters name their characters, starts the built server,
+ * sees it. Seeds a novel whose chapters name their characters, starts the built server,
  * and in the light and the dark theme at 375×812: a new session with AI credits reads chapter 2,
  * opens the chat and asks Mira a question, and the reply is kept once it has streamed in
  * (ai-chat-<theme>.png); in light, "previously on" in the novel reader at chapter 3

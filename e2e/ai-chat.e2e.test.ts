@@ -1,5 +1,5 @@
 /**
- * Character chat and the reading helpers in the browser against the built server (issue 14): a
+ * Character chat and the reading helpers in the browser against the built server: a
  * user with AI credits opens Chat on a novel's detail page, picks a character and sees the reply
  * stream in (partial text first, then the whole reply, charged one credit); "previously on" opens
  * in the novel reader with the chapters before the current one; a guest out of free tries is

@@ -44,7 +44,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  // The server's content security policy blocked nothing the app needed (issue 19).
+  // The server's content security policy blocked nothing the app needed.
   for (const open of context.pages()) expect(await cspViolations(open)).toEqual([]);
   await context.close();
 });
@@ -140,7 +140,7 @@ describe('a new visitor', () => {
     expect(sent.has('/v3/app/init')).toBe(false);
   });
 
-  it("sends the launch calls from the page's first script, before the app's code has arrived (issue 16)", async () => {
+  it("sends the launch calls from the page's first script, before the app's code has arrived", async () => {
     // The app's own chunk (React, the router, TanStack Query) is slow: settings, visitor init and
     // home data must not wait for it; the first script (boot.ts) sends them.
     const SLOW_MS = 1_500;
@@ -170,7 +170,7 @@ describe('a new visitor', () => {
     expect(await page.locator('script#dm51-config[type="application/json"]').count()).toBe(1);
   });
 
-  it("runs the app's code only once home data has gone out, so init's answer does not wait for it (issue 16)", async () => {
+  it("runs the app's code only once home data has gone out, so init's answer does not wait for it", async () => {
     // A slow init answer: the app's code is long there, yet must not run (and so hold up the
     // callback that asks for home data) before that answer has sent home data on its way.
     const SLOW_MS = 800;

@@ -83,7 +83,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  // The server's content security policy blocked nothing the app needed (issue 19).
+  // The server's content security policy blocked nothing the app needed.
   for (const open of context.pages()) expect(await cspViolations(open)).toEqual([]);
   await context.close();
 });
@@ -144,7 +144,7 @@ describe('home', () => {
     expect(new URL(page.url()).hash).toContain('/pages/home/home');
   });
 
-  it('loads the landing image first on a first visit: the covers start once it is in (issue 16)', async () => {
+  it('loads the landing image first on a first visit: the covers start once it is in', async () => {
     // The first image fetched (the landing image, asked for as soon as home's data is in) is slow,
     // as on a phone's slow network: the covers must not start beside it and share that network.
     let first = true;
@@ -184,7 +184,7 @@ describe('home', () => {
     for (const other of others) expect(other.at, other.path).toBeGreaterThanOrEqual(landed);
   });
 
-  it('asks for the category sections only when the reader scrolls towards them (issue 16)', async () => {
+  it('asks for the category sections only when the reader scrolls towards them', async () => {
     let homeCalls = 0;
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/v3/comic/index') homeCalls += 1;
@@ -306,7 +306,7 @@ describe('a guest reading a comic', () => {
     expect(await page.getByTestId(`shelf-item-${comic.id}`).textContent()).toContain('Read to');
   });
 
-  it('opens a detail link with one detail call, its comments right after the cover’s paint, and the new place after reading (issue 16)', async () => {
+  it('opens a detail link with one detail call, its comments right after the cover’s paint, and the new place after reading', async () => {
     const comic = seeded.comics[3]!;
     const detailCalls: string[] = [];
     page.on('request', (request) => {
@@ -315,8 +315,8 @@ describe('a guest reading a comic', () => {
     await page.goto(`/#/pages/cartoon/details?column=${comic.id}`);
     await page.getByTestId('detail-title').waitFor();
     expect(await page.getByTestId('detail-read').textContent()).toBe('Start reading');
-    // The launch's answer serves the page's first mount (tenth pass: asking again was a round
-    // trip before the cover's paint on a slow phone).
+    // The launch's answer serves the page's first mount (asking again would be a round trip before
+    // the cover's paint on a slow phone).
     await page.waitForTimeout(500);
     expect(detailCalls).toHaveLength(1);
     // The comments (below the fold) load once the cover has painted, not at the 3 s fallback: the

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 17): three instances of the real built server behind Debian's HAProxy, on one
+ * Scale-out: three instances of the real built server behind Debian's HAProxy, on one
  * PostgreSQL database, Redis and an S3-speaking object store (s3rver), all on loopback. The library
  * folder is shared (as an NFS or volume mount would be); nothing else is.
  *

@@ -1,5 +1,5 @@
 /**
- * App tokens for e-reader apps in the browser against the built server (issue 18): a guest who
+ * App tokens for e-reader apps in the browser against the built server (OPDS): a guest who
  * opens Settings → E-reader apps is asked to bind first; after registering, the user creates a
  * token, sees it once with the catalogue URL and user name, and an OPDS request with exactly those
  * (HTTP Basic, as KOReader sends it) gets the catalogue; after "Done" and a reload the token is

@@ -69,7 +69,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  // The server's content security policy blocked nothing the app needed (issue 19).
+  // The server's content security policy blocked nothing the app needed.
   for (const open of context.pages()) expect(await cspViolations(open)).toEqual([]);
   await context.close();
 });
@@ -88,19 +88,19 @@ describe('opening a chapter link as a new visitor', () => {
     await page.getByTestId('comic-reader').waitFor();
     await page.waitForFunction(() => document.querySelector('.comic-page__img') !== null);
     const pageShown = Date.now();
-    // Launch prefetch (issue 16): the chapter call leaves right after visitor init.
+    // Launch prefetch: the chapter call leaves right after visitor init.
     expect(sent.get('/v3/comic/read')).toBeGreaterThan(done.get('/v3/app/init')! - 1);
     expect(sent.get('/v3/comic/read')).toBeLessThan(done.get('/v3/app/start')!);
     // A free chapter opens without antd-mobile's code (the `ui` chunk: the unlock sheet, the AI
-    // helpers' popup), which is ~35 KiB brotli on a phone's first load (issue 16, ninth pass).
+    // helpers' popup), which is ~35 KiB brotli on a phone's first load
+    // (docs/develop/decisions/0024-chunks-by-landing-page.md).
     const antdBeforePage = [...sent].filter(
       ([path, at]) => /^\/assets\/ui-.*\.js$/.test(path) && at <= pageShown,
     );
     expect(antdBeforePage).toEqual([]);
     // Nor, before that page has painted, the shared code only other pages run (the detail view, list
     // pages, account and comment queries: vite.config.ts splits it out of `shared`), nor analytics,
-    // which the reading clock imports on first use and the shell after the paint (issue 16,
-    // sixteenth pass).
+    // which the reading clock imports on first use and the shell after the paint.
     const painted = (await landingImagePaint(page)).epochMs;
     const otherPagesCode = [...sent].filter(
       ([path, at]) => /^\/assets\/(detail-kit|lists|pages|analytics)-.*\.js$/.test(path) && at < painted,
@@ -113,7 +113,7 @@ describe('opening a chapter link as a new visitor', () => {
     expect([...sent.keys()].some((path) => /^\/assets\/reader-kit-.*\.js$/.test(path))).toBe(true);
   });
 
-  it('asks for the next page and the visitor’s full record only once the first page has painted (issue 16)', async () => {
+  it('asks for the next page and the visitor’s full record only once the first page has painted', async () => {
     const comic = seeded.comics[0]!;
     const chapterId = comic.chapters[0]!.id;
     const [, second] = queryServerDb<{ media_key: string }>(
@@ -133,12 +133,12 @@ describe('opening a chapter link as a new visitor', () => {
     // Both go out in the end (the second page is on the phone's first screen, below the first).
     await expect.poll(() => started.size, { timeout: 15_000 }).toBe(2);
     const painted = (await landingImagePaint(page)).epochMs;
-    // Neither shares the slow network with the first page before it shows (tenth pass).
+    // Neither shares the slow network with the first page before it shows.
     expect(started.get('second page')).toBeGreaterThanOrEqual(painted);
     expect(started.get('user record')).toBeGreaterThanOrEqual(painted);
   });
 
-  it('fetches the page the link opens at first, not the chapter’s first page (issue 16)', async () => {
+  it('fetches the page the link opens at first, not the chapter’s first page', async () => {
     const comic = seeded.comics[0]!;
     const chapterId = comic.chapters[0]!.id;
     const keyAt = (index: number) =>
@@ -382,8 +382,8 @@ describe('the novel reader', () => {
 
 describe('reading time', () => {
   it('reports the reading session for analytics when the reader leaves the chapter', async () => {
-    // The reading clock imports analytics on first use (issue 16, sixteenth pass): the event must
-    // still reach the server when the reader unmounts.
+    // The reading clock imports analytics on first use (lib/track-later.ts): the event must still
+    // reach the server when the reader unmounts.
     const comic = seeded.comics[0]!;
     const chapterId = comic.chapters[0]!.id;
     await page.goto(`/#/pages/cartoon/reader?column=${comic.id}&chapter=${chapterId}`);

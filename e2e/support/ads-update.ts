@@ -1,5 +1,5 @@
 /**
- * Helpers of the ads and update browser tests (issue 13): ad rows and settings written straight
+ * Helpers of the ads and update browser tests: ad rows and settings written straight
  * into the running server's database (its SQLite file, or a cluster's PostgreSQL), and a copy of the built web app the server is pointed
  * at (WEB_DIR), so a test can "deploy" a new build under a running page.
  */

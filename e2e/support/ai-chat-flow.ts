@@ -1,5 +1,5 @@
 /**
- * AI chat steps the browser test and the screenshot tour share (issue 14): a novel whose chapters
+ * AI chat steps the browser test and the screenshot tour share: a novel whose chapters
  * name their characters, and AI credits given to a session through the real ledger (top-up, then
  * credits bought with the coins), on the server's own database (SQLite, or a cluster's PostgreSQL).
  */

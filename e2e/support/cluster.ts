@@ -1,5 +1,5 @@
 /**
- * A scaled deployment on loopback (issue 17): N identical server instances (the real built server,
+ * A scaled deployment on loopback: N identical server instances (the real built server,
  * each its own process and scratch folder) on one fresh PostgreSQL database, Redis (under a key
  * prefix of their own), an S3-speaking object store (s3rver from npm, its own process) and Debian's
  * HAProxy in front, balancing round-robin and checking each instance's /readyz. The balancer's
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freeLoopbackPort } from '../../packages/server/src/testing/free-port.js';
-import { E2E_KEYS, REPO_ROOT, type RunningServer } from './server.js';
+import { E2E_KEYS, REPO_ROOT, type RunningServer } from './server-common.js';
 
 export const POSTGRES_ADMIN_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,34 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { freeLoopbackPort } from '../../packages/server/src/testing/free-port.js';
+import { E2E_KEYS, REPO_ROOT, type RunningServer } from './server-common.js';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Keys the end-to-end server runs with; the browser learns them from /app-config.js like in production. */
-export const E2E_KEYS = {
-  envelopeKey: '603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4',
-  apiKey: 'e2e-api-key',
-  imageXorKey: 0x5a,
-};
-
-export interface RunningServer {
-  baseURL: string;
-  dataDir: string;
-  /** The server process (benchmarks read its CPU time). */
-  pid: number;
-  output(): string;
-  stop(): Promise<void>;
-  /**
-   * A clean restart with the data kept: stopped (SIGTERM, so buffered counters are written) and
-   * started again at the same address; a cluster restarts every instance behind the same balancer.
-   */
-  restart(): Promise<void>;
-  /** Set when the server is a scaled deployment on PostgreSQL (E2E_CLUSTER; support/cluster.ts). */
-  databaseUrl?: string;
-}
+export { E2E_KEYS, REPO_ROOT, type RunningServer } from './server-common.js';
 
 export const freePort = freeLoopbackPort;
 

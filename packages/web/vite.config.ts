@@ -32,17 +32,18 @@ const APP_SHARED = /packages[\\/]web[\\/]src[\\/](components|lib|state)[\\/]/;
 const ANTD_COMPONENTS =
   /src[\\/]components[\\/](ai-chat[\\/]ReaderAiSheet|ai-cos[\\/]\w+|captcha[\\/]CaptchaPopup|comments[\\/]\w+|guest-prompt[\\/]GuestPrompt|install-banner[\\/]InstallGuide|unlock-sheet[\\/](UnlockSheet|LockedChapter)|update-dialog[\\/]UpdateDialog)\.tsx$/;
 /**
- * The app's shared code, by the landing that needs it (issue 16, sixteenth pass). One `shared` chunk
- * held all of it: a comic reader link fetched 13.3 KiB of brotli of which half was the detail
- * pages', the account pages' and the comment and search queries' code, on the slow network before
- * the chapter's first page. Now `shared` keeps what the readers and the detail pages both use, and:
+ * The app's shared code, by the landing that needs it
+ * (docs/develop/decisions/0024-chunks-by-landing-page.md). In one `shared` chunk, a comic reader link
+ * would fetch 13.3 KiB of brotli of which half is the detail pages', the account pages' and the
+ * comment and search queries' code, on the slow network before the chapter's first page. So
+ * `shared` keeps what the readers and the detail pages both use, and:
  * - `reader-kit`: the readers' chrome, prompts, progress saving and reading clock (the comic and
  *   novel readers, and the player for the reading clock's money helpers);
  * - `detail-kit`: the work detail view (hero, about, action bar, AI chat entry, share button);
  * - `lists`: the list pages' parts (paged lists, pull to refresh, filter chips, editable lists);
  * - `pages`: the rest (account, comments, search, messages, invites, feedback, help and AI queries,
  *   captcha, image picker, code input, the player's format helpers, the unlock purchase).
- * A reader link now fetches `shared` and `reader-kit`, 8.0 KiB of brotli, and their style sheets 2.2 KiB
+ * A reader link fetches `shared` and `reader-kit`, 8.0 KiB of brotli, and their style sheets 2.2 KiB
  * instead of 6.1 KiB; a detail link `shared` and `detail-kit`, 6.5 KiB. e2e/reader.e2e.test.ts
  * checks a comic reader link fetches none of `detail-kit`, `lists` and `pages`.
  */
@@ -144,7 +145,7 @@ export default defineConfig({
     preloadAppCode(),
     VitePWA({
       strategies: 'generateSW',
-      // A new build waits until the user taps 'upgrade now' in the update dialog (issue 13); the
+      // A new build waits until the user taps 'upgrade now' in the update dialog; the
       // app registers the worker itself (lib/update-worker.ts via virtual:pwa-register).
       registerType: 'prompt',
       injectRegister: false,
@@ -207,15 +208,16 @@ export default defineConfig({
           // request, more headers and a smaller brotli window on a phone's first load).
           groups: [
             // The page's first script (src/boot.ts) and what it imports: the launch calls, the
-            // envelope and the API client, without React (issue 16, third pass).
+            // envelope and the API client, without React, so the launch calls go out before the app's
+            // code has arrived (docs/develop/decisions/0022-first-script-sends-launch-calls.md).
             { name: 'boot', tags: ['$initial'], priority: 4 },
             // Everything the app's entry (src/main.tsx, which boot.ts imports) imports statically
             // runs on every launch anyway: one chunk for it, modulepreloaded by index.html. The
             // entry page joins it (842 bytes of brotli as its own chunk, 387 inside): every new
-            // visitor passes through it, and as a chunk of its own it was one more request after
-            // this one before a shared link's first picture (issue 16, fifteenth pass).
+            // visitor passes through it, and as a chunk of its own it would be one more request
+            // after this one before a shared link's first picture.
             { name: 'app', test: /src[\\/](main\.tsx|routes[\\/]entry[\\/]EntryPage\.tsx)$/, priority: 3 },
-            // A page's lazy code in a few requests instead of dozens of tiny ones (issue 16: a comic
+            // A page's lazy code in a few requests instead of dozens of tiny ones (a comic
             // detail or reader link fetched ~50 chunks over HTTP/1.1 before its data could go out):
             // antd-mobile and the libraries under it that two or more chunks share, and the app's
             // own shared components, helpers and queries.
@@ -224,8 +226,8 @@ export default defineConfig({
               // the error and empty states; kept apart so home does not load the larger groups.
               name: 'landing',
               // The grid only: the rest of work-card/ (the tag, favourites and history list pages'
-              // parts) is in `lists` (sixteenth pass: it came along, 2.5 KiB of brotli that home and
-              // the readers fetched and never ran).
+              // parts) is in `lists` (here they would be 2.5 KiB of brotli that home and the readers
+              // fetch and never run).
               test: /src[\\/](components[\\/](xfile-image|mixed-list-card|query-state|empty-state|icons)[\\/]|components[\\/]work-card[\\/]WorkGrid\.tsx$|lib[\\/](media-url|genre-label)\.ts)/,
               priority: 2,
             },

@@ -1,7 +1,7 @@
 /**
  * The console shell: Refine with the /admin/api data and auth providers, the react-router
  * bindings, i18next, and Ant Design's themed layout. Each section is a set of Refine resources (the
- * sider menu) and routes; see docs/ARCHITECTURE.md, "How to add a console section".
+ * sider menu) and routes; see docs/develop/add-a-console-section.md.
  */
 import { Authenticated, Refine, usePermissions, type I18nProvider } from '@refinedev/core';
 import { ErrorComponent, ThemedLayout, ThemedSider, useNotificationProvider } from '@refinedev/antd';

@@ -1,13 +1,12 @@
 /**
  * The console's sections, in menu order. A section is a folder under pages/ with a `section.tsx`
  * exporting its Refine resources (the sider menu entries) and its routes; adding one is adding it
- * here (docs/ARCHITECTURE.md, "How to add a console section"). Sections not built yet are not
- * listed: the menu never shows a page that does nothing.
+ * here (docs/develop/add-a-console-section.md). Sections not built yet are not
+ * listed: the menu never shows a page that does nothing. The `ConsoleSection` type the sections
+ * implement lives in section-types.ts, so no section imports this list.
  */
 import { DashboardOutlined } from '@ant-design/icons';
-import type { ResourceProps } from '@refinedev/core';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { aiSection } from './pages/ai/section';
 import { communitySection } from './pages/community/section';
 import { moneySection } from './pages/money/section';
@@ -16,11 +15,7 @@ import { catalogueSection } from './pages/catalogue/section';
 import { librarySection } from './pages/library/section';
 import { systemSection } from './pages/system/section';
 import { usersSection } from './pages/users/section';
-
-export interface ConsoleSection {
-  resources(t: TFunction): ResourceProps[];
-  routes: ReactNode;
-}
+import type { ConsoleSection } from './section-types';
 
 const BUILT: readonly ConsoleSection[] = [
   librarySection,

@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Local files or an S3-compatible bucket (MEDIA_STORE); closed with the database.
   app.decorate('media', options.media ?? createMediaStore(config));
   if (!options.media) app.shutdown.add('media', async () => app.media.close?.(), 'storage');
-  // Scale-out (issue 17): with REDIS_URL the state instances share lives in Redis. Closed with the
+  // Scale-out: with REDIS_URL the state instances share lives in Redis. Closed with the
   // database, after the counters' preClose flushes and the jobs and services have stopped.
   const redis = config.redis ? new SharedRedis(config.redis, app.log.child({ module: 'redis' })) : null;
   if (redis) app.shutdown.add('redis', () => redis.close(), 'storage');
@@ -102,7 +102,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     createServices(db, app.log, { config, media: app.media, ...(redis ? { redis } : {}) }),
   );
   await shareState(app.services, redis);
-  // Jobs (issue 17): the queue starts once the app is ready and stops before close, handing back
+  // Scale-out jobs: the queue starts once the app is ready and stops before close, handing back
   // what did not finish in JOBS_STOP_GRACE_MS (before the import worker and the database go).
   app.decorate('jobs', options.jobs ?? createJobQueue(config, app.log));
   app.addHook('onReady', async () => app.jobs.start());
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);
-  // With signed media delivery the object store's origin is allowed like an API mirror (issue 17).
+  // With signed media delivery the object store's origin is allowed like an API mirror.
   registerSecurityHeaders(app, [
     ...(config.apiHosts ?? []),
     ...(await signedMediaOrigins(app.media, config)),

@@ -13,11 +13,11 @@ import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
 import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/library-watch-config.js';
 import { loadJobsConfig, type JobsConfig } from './jobs/jobs-config.js';
-import { LOG_FORMATS, type LogFormatSetting } from './logging.js';
+import { LOG_FORMATS, type LogFormatSetting } from './log-format.js';
 import { loadMediaStoreConfig, type MediaStoreConfig } from './media/media-store-config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
 import { loadTranscodeConfig, type TranscodeConfig } from './transcode/transcode-config.js';
-// Scale-out: shared state in Redis (issue 17).
+// Scale-out: shared state in Redis.
 import { loadRedisConfig, type RedisConfig } from './shared-state/redis-config.js';
 
 /**
@@ -101,7 +101,7 @@ export interface Config {
    * tests) turns shedding off.
    */
   shedEventLoopDelayMs?: number;
-  // --- Scale-out: health, metrics, request ids (issue 17) ---
+  // --- Scale-out: health, metrics, request ids ---
   /** METRICS_TOKEN: when set, /metrics needs `Authorization: Bearer <token>`; unset: loopback only. */
   metricsToken?: string | null;
   /** INSTANCE_ID: names this instance in every log line; unset: `hostname:pid`. */
@@ -109,13 +109,13 @@ export interface Config {
   /** SHUTDOWN_DELAY_MS: after SIGTERM, /readyz answers 503 but requests are still served this long. */
   shutdownDelayMs?: number;
 
-  // --- Scale-out: shared state in Redis (issue 17) ---
+  // --- Scale-out: shared state in Redis ---
   /** REDIS_URL, REDIS_KEY_PREFIX; null or unset (the embedded default): everything stays in process. */
   redis?: RedisConfig | null;
-  // --- Scale-out: jobs (issue 17) ---
+  // --- Scale-out: jobs ---
   /** The shared job queue on PostgreSQL (JOBS_SCHEMA, JOBS_LEASE_S); unused on SQLite. */
   jobs?: JobsConfig;
-  // --- Scale-out: media on S3-compatible object storage (issue 17) ---
+  // --- Scale-out: media on S3-compatible object storage ---
   /** MEDIA_STORE, S3_*, MEDIA_DELIVERY (media/media-store-config.ts); unset (unit tests): local files, proxied. */
   mediaStore?: MediaStoreConfig;
 }
@@ -228,7 +228,7 @@ const envSchema = z.object({
   AI_CHAT_API_KEY: optional.pipe(z.string().default('')),
   AI_CHAT_MODEL: optional.pipe(z.string().default('qwen2.5:3b')),
   AI_CHAT_TIMEOUT_S: optional.pipe(integer('AI_CHAT_TIMEOUT_S', 1, 600).default(60)),
-  // --- Scale-out: health, metrics, request ids (issue 17) ---
+  // --- Scale-out: health, metrics, request ids ---
   METRICS_TOKEN: optional.pipe(
     z
       .string()
@@ -313,9 +313,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let analytics: AnalyticsConfig;
   let aiImages: AiImageConfig;
   let libraryWatch: LibraryWatchConfig;
-  let redis: RedisConfig | null; // scale-out: shared state (issue 17)
+  let redis: RedisConfig | null; // scale-out: shared state
   let jobs: JobsConfig;
-  let mediaStore: MediaStoreConfig; // scale-out: media store (issue 17)
+  let mediaStore: MediaStoreConfig; // scale-out: media store
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
     delivery = loadDeliveryConfig(env);
@@ -324,10 +324,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analytics = loadAnalyticsConfig(env);
     aiImages = loadAiImageConfig(env);
     libraryWatch = loadLibraryWatchConfig(env);
-    redis = loadRedisConfig(env); // scale-out: shared state (issue 17)
-    // --- Scale-out: jobs (issue 17) ---
+    redis = loadRedisConfig(env); // scale-out: shared state
+    // --- Scale-out: jobs ---
     jobs = loadJobsConfig(env);
-    mediaStore = loadMediaStoreConfig(env); // scale-out: media store (issue 17)
+    mediaStore = loadMediaStoreConfig(env); // scale-out: media store
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -371,7 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
     ...(vars.INSTANCE_ID ? { instanceId: vars.INSTANCE_ID } : {}),
     jobs,
-    mediaStore, // scale-out: media store (issue 17)
+    mediaStore, // scale-out: media store
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,
       baseUrl: vars.AI_CHAT_BASE_URL.replace(/\/+$/, ''),
@@ -379,7 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: vars.AI_CHAT_MODEL,
       timeoutS: vars.AI_CHAT_TIMEOUT_S,
     },
-    redis, // scale-out: shared state (issue 17)
+    redis, // scale-out: shared state
   };
 }
 

@@ -54,7 +54,7 @@ export const Errors = {
     new AppError(ApiCode.LOGIN_REQUIRED, 'Please register or log in (bind a phone or e-mail) to do this'),
   unknownCall: (path: string) => new AppError(ApiCode.UNKNOWN_CALL, `Unknown call ${path}`),
   internal: () => new AppError(ApiCode.INTERNAL, 'Server error, please try again later', 500),
-  // Accounts (issue 5).
+  // Accounts and identity.
   rateLimited: (msg: string) => new AppError(ApiCode.RATE_LIMITED, msg),
   codeInvalid: (msg: string) => new AppError(ApiCode.CODE_INVALID, msg),
   accountTaken: (kind: 'tel' | 'email') =>

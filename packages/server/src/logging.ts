@@ -7,12 +7,8 @@ import type { FastifyServerOptions } from 'fastify';
 import { hostname } from 'node:os';
 import pretty from 'pino-pretty';
 import type { Config } from './config.js';
+import type { LogFormat, LogFormatSetting } from './log-format.js';
 import { instanceName } from './observability/request-id.js';
-
-export const LOG_FORMATS = ['pretty', 'json'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
-/** `auto` (LOG_FORMAT unset): pretty when stdout is a terminal, JSON otherwise. */
-export type LogFormatSetting = LogFormat | 'auto';
 
 /** Header values that never reach the log, should a request object ever be logged. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie'];

@@ -23,7 +23,7 @@ declare module 'fastify' {
     metrics: AppMetrics;
     /** Ordered close steps (jobs → services → storage), run after requests drained. */
     shutdown: ShutdownHooks;
-    /** The Redis connection of shared state (issue 17); null in the embedded default. `ping()` for /readyz. */
+    /** The Redis connection of shared state; null in the embedded default. `ping()` for /readyz. */
     redis: SharedRedis | null;
     /** Background jobs shared by every instance (jobs/job-queue.ts). */
     jobs: JobQueue;

@@ -1,5 +1,5 @@
 /**
- * What analytics must never carry (issue 13: "never log tokens or codes"): parameters and query
+ * What analytics must never carry ("never log tokens or codes"): parameters and query
  * keys that name a secret or a personal address. Used by the web app before it queues an event or a
  * page view, by the server before it stores one (clients may be old or hostile), and by the
  * forwarder before anything leaves the server.

@@ -3,7 +3,7 @@
  * errors, the web client and the OpenAPI document. Clients treat 1 and 200 as success, show nothing
  * for 11, and show `msg` as a bottom toast for everything else. What each code means is in
  * api-code-meanings.ts, apart: the web client needs the numbers in its first script, not the
- * sentences (issue 16: they were 2.8 KiB of the 13.6 KiB that script sends).
+ * sentences (they were 2.8 KiB of the 13.6 KiB that script sends).
  */
 export const ApiCode = {
   OK: 1,

@@ -23,9 +23,9 @@ export interface RuntimeConfig {
 export const RUNTIME_CONFIG_GLOBAL = '__DM51_CONFIG__';
 export const RUNTIME_CONFIG_PATH = '/app-config.js';
 /**
- * A page load's own copy of the config (issue 16, third pass): the server writes it into the
- * index.html it answers to a navigation, as a JSON data block with this id, in place of the
- * `/app-config.js` script (one request fewer before the app's code can run). A data block is not
- * run, so the page's script policy stays `'self'`.
+ * A page load's own copy of the config: the server writes it into the index.html it answers to a
+ * navigation, as a JSON data block with this id, in place of the `/app-config.js` script (one
+ * request fewer before the app's code can run). A data block is not run, so the page's script
+ * policy stays `'self'` (docs/develop/decisions/0022-first-script-sends-launch-calls.md).
  */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'dm51-config';

@@ -1,5 +1,5 @@
 /**
- * The operator's theme colours (console Growth → Themes, issue 15): which colours of the app's two
+ * The operator's theme colours (console Growth → Themes): which colours of the app's two
  * themes may be changed, their built-in values, and the contrast rules a change must keep. Used by
  * the server (validation), the console (live warning, preview) and the app (built-ins).
  */

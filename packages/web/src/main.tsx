@@ -17,16 +17,16 @@ import 'antd-mobile/es/global';
 import './theme/global.css';
 
 async function boot(): Promise<void> {
-  // Three tasks instead of one (issue 16, thirteenth pass): evaluating this chunk's modules, then
-  // the theme, layout and i18next, then the root. As one task it was the launch's longest after
-  // the first paint (≈ 180 ms at Lighthouse's 4× slower CPU, most of home's total blocking time).
+  // Three tasks instead of one: evaluating this chunk's modules, then the theme, layout and i18next,
+  // then the root. As one task it would be the launch's longest after the first paint (≈ 180 ms at
+  // Lighthouse's 4× slower CPU, most of home's total blocking time).
   await nextTask();
   themeStore.init();
   startLayout();
   await initI18n();
   await nextTask();
   rememberLaunchChannel(globalThis.location);
-  // Invite programme (issue 13): a share link's code waits for the register page.
+  // Invite programme: a share link's code waits for the register page.
   rememberLaunchInvite(globalThis.location);
   const root = createRoot(document.getElementById('root')!);
   const config = loadRuntimeConfig();
@@ -36,8 +36,8 @@ async function boot(): Promise<void> {
   }
   wireApiClientUi();
   // A transition: React renders the first tree in slices of a few milliseconds instead of one long
-  // task, so a slow phone's main thread stays free for input and the network callbacks (issue 16:
-  // the first render was one of the launch's long tasks). The splash stays until it commits.
+  // task, so a slow phone's main thread stays free for input and the network callbacks (rendered in
+  // one go, the first tree is one of the launch's long tasks). The splash stays until it commits.
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -46,7 +46,7 @@ async function boot(): Promise<void> {
     ),
   );
   // Once the landing page's largest image has painted (`afterLanding`): the service worker, so a new
-  // build found later opens the update dialog (issue 13), and its precache fetches the rest of the
+  // build found later opens the update dialog, and its precache fetches the rest of the
   // app for offline use. What other pages need besides their code (the rest of English) they fetch
   // with it (routes/pages.ts), not home.
   void afterLanding().then(() => {

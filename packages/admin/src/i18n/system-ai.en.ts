@@ -84,7 +84,7 @@ export const systemAiEn = {
     freeDaily: 'Free tries per user per day',
     chatCost: 'Credits per chat reply',
     pricesSaved: 'Prices saved',
-    providerHelp: 'Providers, models and keys are set in the environment (README, Configuration).',
+    providerHelp: 'Providers, models and keys are set in the environment (docs/reference/configuration.md).',
     days: 'Last {{count}} days',
     generations: 'Generations',
     failed: 'Failed (refunded)',

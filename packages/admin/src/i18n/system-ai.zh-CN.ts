@@ -78,7 +78,7 @@ export const systemAiZhCN: typeof systemAiEn = {
     freeDaily: '每用户每日免费次数',
     chatCost: '每条聊天回复点数',
     pricesSaved: '价格已保存',
-    providerHelp: '服务商、模型和密钥在环境变量中设置（见 README 配置一节）。',
+    providerHelp: '服务商、模型和密钥在环境变量中设置（见 docs/reference/configuration.md）。',
     days: '最近 {{count}} 天',
     generations: '生成次数',
     failed: '失败（已退还）',

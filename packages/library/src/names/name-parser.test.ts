@@ -5,7 +5,7 @@ import { parseName, type ParsedName } from './name-parser.js';
 
 type Row = [input: string, expected: Partial<ParsedName>];
 
-// The issue's examples first, then real-world shapes from scanlation groups, Western comics,
+// The import requirements' examples first, then real-world shapes from scanlation groups, Western comics,
 // Chinese/Japanese/Korean releases and anime fansubs.
 const TABLE: Row[] = [
   ['Series v01 c003.cbz', { series: 'Series', volume: '1', chapter: '3', special: false }],

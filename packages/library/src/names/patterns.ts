@@ -52,7 +52,7 @@ export const MARKERS: MarkerPattern[] = [
     kind: 'episode',
     re: new RegExp(String.raw`(?<![\p{L}\d])(?:episodes?|ep)\.?\s*${RANGE}(?![\p{L}]{2})`, 'iu'),
   },
-  // Comic issue numbers: #001, issue #25.
+  // Comic issue numbers: #001, #25, optionally after the word issue.
   { kind: 'chapter', re: new RegExp(String.raw`(?:issue\s*)?#\s*${RANGE}`, 'i') },
 ];
 

@@ -102,7 +102,7 @@ export function adminOpenApi(routes: readonly AdminRoute[]) {
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({
       name,
       description:
-        'Operator console (plain JSON under /admin/api; see docs/ARCHITECTURE.md, "Operator console")',
+        'Operator console (plain JSON under /admin/api; see docs/reference/protocol.md, "The console API")',
     })),
     schemas: {
       AdminError: {

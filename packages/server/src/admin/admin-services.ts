@@ -1,7 +1,8 @@
-/** Wiring of the console domain (issue 15): its repositories and services, on top of the money domain. */
+/** Wiring of the operator console domain: its repositories and services, on top of the money domain. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
-import { RateLimiter, type RateCounterStore } from '../rate-limit/rate-limiter.js';
+import type { RateCounterStore } from '../rate-limit/rate-counter-store.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { LockoutService } from '../rate-limit/lockouts.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';

@@ -1,6 +1,6 @@
 /**
- * AI cos settings, read from the environment by config.ts (README, "Configuration"): which image
- * provider runs, its address, and the job runner's limits. A config without them (server unit
+ * AI cos settings, read from the environment by config.ts (docs/reference/configuration.md): which
+ * image provider runs, its address, and the job runner's limits. A config without them (server unit
  * tests) gets DEFAULT_AI_IMAGE_CONFIG: the built-in filter provider.
  */
 export type AiImageProviderKind = 'builtin' | 'openai' | 'comfyui';

@@ -1,6 +1,6 @@
 /**
- * Analytics settings, read from the environment by config.ts (README, "Configuration"): how long
- * raw events are kept, and the optional forwarder to a self-hosted PostHog. A config without them
+ * Analytics settings, read from the environment by config.ts (docs/reference/configuration.md): how
+ * long raw events are kept, and the optional forwarder to a self-hosted PostHog. A config without them
  * (server unit tests) gets `DEFAULT_ANALYTICS_CONFIG`: 90 days, no forwarding, no periodic purge
  * (tests drive it).
  */

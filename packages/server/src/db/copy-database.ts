@@ -1,5 +1,5 @@
 /**
- * Moving an embedded install (SQLite) onto PostgreSQL for a scaled deployment (issue 17): every
+ * Moving an embedded install (SQLite) onto PostgreSQL for a scaled-out deployment: every
  * row of every table the two schemas share, in one PostgreSQL transaction, so the target is either
  * a complete copy or untouched. Both sides run the same migrations first, so their tables and
  * columns are the same; what only SQLite has (its full-text index, rebuilt on PostgreSQL from

@@ -1,4 +1,4 @@
-/** Table types of migration 0017-admin.ts (issue 15, the operator console); merged into DB in schema.ts. */
+/** Table types of migration 0017-admin.ts (the operator console); merged into DB in schema.ts. */
 import type { Generated } from 'kysely';
 
 export type OperatorRole = 'owner' | 'admin' | 'moderator' | 'viewer';

@@ -1,4 +1,4 @@
-/** Table types of migration 0012-ads-updates.ts (issue 13); merged into DB in schema.ts. */
+/** Table types of migration 0012-ads-updates.ts (ad statistics); merged into DB in schema.ts. */
 import type { Generated } from 'kysely';
 
 /** Impressions and clicks of one ad on one UTC day (days since the epoch). */

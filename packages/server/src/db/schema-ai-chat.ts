@@ -1,4 +1,4 @@
-/** Table types of migration 0016-ai-chat.ts (issue 14); merged into DB in schema.ts. */
+/** Table types of migration 0016-ai-chat.ts (AI chat and reading helpers); merged into DB in schema.ts. */
 import type { Generated } from 'kysely';
 
 export interface AiChatMessagesTable {

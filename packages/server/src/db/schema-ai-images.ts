@@ -1,4 +1,4 @@
-/** Table types of migration 0015-ai-images.ts (issue 14); merged into DB in schema.ts. */
+/** Table types of migration 0015-ai-images.ts (AI images); merged into DB in schema.ts. */
 import type { Generated, Selectable } from 'kysely';
 
 export interface AiJobsTable {

@@ -1,4 +1,4 @@
-/** Table types of migration 0013-analytics.ts (issue 13); merged into DB in schema.ts. */
+/** Table types of migration 0013-analytics.ts (first-party analytics); merged into DB in schema.ts. */
 export interface AnalyticsTables {
   analytics_daily: AnalyticsDailyTable;
   analytics_user_days: AnalyticsUserDaysTable;

@@ -1,4 +1,4 @@
-/** Table types of migration 0018-app-tokens.ts (issue 18); merged into DB in schema.ts. */
+/** Table types of migration 0018-app-tokens.ts (OPDS app tokens); merged into DB in schema.ts. */
 import type { Generated } from 'kysely';
 
 export interface AppTokensTable {

@@ -1,4 +1,4 @@
-/** Table types of migration 0021-home-picks.ts (issue 15); merged into DB in schema.ts. */
+/** Table types of migration 0021-home-picks.ts (the console's home picks); merged into DB in schema.ts. */
 import type { Generated } from 'kysely';
 
 export interface HomePicksTable {

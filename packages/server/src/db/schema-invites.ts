@@ -1,4 +1,4 @@
-/** Table types of migration 0011-invites.ts (issue 13); merged into DB in schema.ts. */
+/** Table types of migration 0011-invites.ts (the invite programme); merged into DB in schema.ts. */
 import type { Generated, Selectable } from 'kysely';
 
 export interface InvitationsTable {

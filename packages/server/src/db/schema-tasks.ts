@@ -1,4 +1,4 @@
-/** Table types of migration 0010-tasks.ts (issue 13); merged into DB in schema.ts. */
+/** Table types of migration 0010-tasks.ts (the task centre); merged into DB in schema.ts. */
 import type { Generated, Selectable } from 'kysely';
 
 export interface TaskDefsTable {

@@ -1,6 +1,6 @@
 /**
  * How verification codes leave the server: e-mail over SMTP and SMS over an HTTP provider, both
- * read from the environment at boot (README, "Configuration"). Unset means the log transports,
+ * read from the environment at boot (docs/reference/configuration.md). Unset means the log transports,
  * which write the code to the server log: fine for development, announced loudly at start-up.
  */
 import { z } from 'zod';

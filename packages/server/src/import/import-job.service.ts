@@ -20,40 +20,11 @@ import {
   type ImportJobRow,
 } from '../repositories/import-jobs.repository.js';
 import { releaseOwnLock } from './import-lock.js';
+import type { ImportJob, ImportJobState } from './import-job.js';
 import type { ImportProgress, ImportSummary } from './import-types.js';
 import type { ImportWorkerInput, ImportWorkerMessage } from './import-worker.js';
 import type { LibraryWatchConfig } from './library-watch-config.js';
 import { LibraryWatcher } from './library-watcher.js';
-
-export type ImportJobState = 'queued' | 'running' | 'done' | 'failed';
-
-export interface ImportJob {
-  id: number;
-  root: string;
-  demo: boolean;
-  /** Files written to more recently than this are waited for (server imports of LIBRARY_DIR). */
-  settleMs: number;
-  /** An empty folder is refused rather than emptying the catalogue (LIBRARY_DIR imports). */
-  keepWhenEmpty: boolean;
-  /**
-   * An automatic import (the start-up one, the watcher's) that finds another instance importing
-   * leaves no row: that instance's run covers the folder, so a failed job would be noise.
-   */
-  quietWhenBusyElsewhere: boolean;
-  /** The job did not run because another instance held the import lock. */
-  busyElsewhere: boolean;
-  /** Read every file again (the console's full rescan), decided inside the run under the lock. */
-  rereadAll: boolean;
-  /** Wait behind another instance's (or the CLI's) import instead of failing (an operator's scan). */
-  waitForLock: boolean;
-  state: ImportJobState;
-  progress: ImportProgress | null;
-  summary: ImportSummary | null;
-  reason: string | null;
-  queuedAt: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-}
 
 /** How often an owner says its queued and running jobs are alive. */
 export const IMPORT_JOB_HEARTBEAT_MS = 5_000;

@@ -25,7 +25,7 @@ export interface ImportWorkerInput {
   settleMs?: number;
   /** Refuse to empty the catalogue from an empty folder (library-importer's keepWhenEmpty). */
   keepWhenEmpty?: boolean;
-  /** Where media goes (issue 17): the server's store settings; absent: local files under dataDir. */
+  /** Where media goes (local files or S3): the server's store settings; absent: local files under dataDir. */
   mediaStore?: MediaStoreConfig;
   /** Read every file again (library-importer's rereadAll). */
   rereadAll?: boolean;

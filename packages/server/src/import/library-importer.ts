@@ -142,7 +142,7 @@ class LibraryImport {
   private readonly runs: CatalogueImportRunsRepository;
   private readonly archiveLimits: ArchiveLimits;
   private readonly renditionLimits: RenditionLimits;
-  /** Tells the followers of a work about its new chapters (issue 7: follows). */
+  /** Tells the followers of a work about its new chapters (community follows). */
   private readonly followers: ReturnType<typeof createFollowNotifier>;
   private report!: ImportReport;
   private prefix = '';

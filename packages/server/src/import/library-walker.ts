@@ -60,7 +60,7 @@ const UNSUPPORTED_EXT = new Set([
   'rmvb',
   'm2ts',
 ]);
-/** Files that say something about the whole series folder (documented in the README). */
+/** Files that say something about the whole series folder (docs/operate/library.md, "Markers"). */
 const VIP_MARKERS = new Set(['.vip', 'vip', 'vip.txt']);
 const COIN_MARKERS = new Set(['.coins', 'coins', 'coins.txt']);
 const FINISHED_MARKERS = new Set([

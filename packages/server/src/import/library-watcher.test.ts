@@ -23,7 +23,7 @@ import { ledgerEntryCount, ledgerViolations, registeredUser, topUp } from '../te
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../testing/test-app.js';
 import { createTestClient } from '../testing/test-client.js';
 import { importInto } from '../testing/import-into.js';
-import type { ImportJob } from './import-job.service.js';
+import type { ImportJob } from './import-job.js';
 import type { LibraryWatchConfig } from './library-watch-config.js';
 import { chaptersOfWork } from './testing/catalogue-rows.js';
 import { holdDatabaseImportLock } from './testing/hold-import-lock.js';
@@ -52,15 +52,27 @@ async function noisePage(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Writes `bytes` to `path` in `chunks` pieces, `gapMs` apart: a slow copy as another program makes it. */
-async function copySlowly(bytes: Buffer, path: string, chunks: number, gapMs: number): Promise<void> {
+/**
+ * Writes `bytes` to `path` a small piece every `gapMs`, as another program's slow copy does: at least
+ * `minPieces` pieces, and on until `goOn()` turns false (at most `maxPieces`); then the rest at once.
+ * On a busy machine the watcher's first run comes later, and the copy waits for it still writing.
+ */
+async function copySlowly(
+  bytes: Buffer,
+  path: string,
+  pace: { gapMs: number; minPieces: number; maxPieces: number; goOn: () => boolean },
+): Promise<void> {
   const fd = openSync(path, 'w');
   try {
-    const step = Math.ceil(bytes.length / chunks);
-    for (let offset = 0; offset < bytes.length; offset += step) {
-      writeSync(fd, bytes, offset, Math.min(step, bytes.length - offset));
-      await sleep(gapMs);
+    const step = Math.ceil(bytes.length / (pace.maxPieces + 1));
+    let offset = 0;
+    for (let piece = 0; piece < pace.maxPieces; piece++) {
+      if (piece >= pace.minPieces && !pace.goOn()) break;
+      writeSync(fd, bytes, offset, step);
+      offset += step;
+      await sleep(pace.gapMs);
     }
+    writeSync(fd, bytes, offset, bytes.length - offset);
   } finally {
     closeSync(fd);
   }
@@ -119,9 +131,14 @@ describe('watching LIBRARY_DIR', () => {
 
     const before = jobs().length;
     mkdirSync(series());
-    // About 5 s of writing: longer than a run waits for a file to settle, so a run comes and goes
-    // while the copy is still going.
-    await copySlowly(bytes, join(series(), 'Slow Boat c001.cbt'), 20, 250);
+    // At least 5 s of writing, longer than a run waits for a file to settle, and on until a run has
+    // come while the copy is still going.
+    await copySlowly(bytes, join(series(), 'Slow Boat c001.cbt'), {
+      gapMs: 250,
+      minPieces: 20,
+      maxPieces: 80,
+      goOn: () => !jobs().some((job) => job.id > before && job.startedAt !== null),
+    });
     const copied = Date.now();
     const boat = await until('the comic to appear', work);
     const during = await settledJobsAfter(before);
@@ -361,9 +378,16 @@ describe('a server import with a settle period', () => {
     const bytes = readFileSync(source);
     unlinkSync(source);
     const target = join(lib, 'comics/Fresh/Fresh c002.cbz');
-    const copy = copySlowly(bytes, target, 25, 100);
+    let importing = true;
+    const copy = copySlowly(bytes, target, {
+      gapMs: 100,
+      minPieces: 25,
+      maxPieces: 300,
+      goOn: () => importing,
+    });
     await sleep(150);
     const during = await importInto(ctx, lib, { settleMs: 300 });
+    importing = false;
     await copy;
     expect(during.files).toMatchObject({ imported: 0, deferred: 1, failed: 0 });
     expect(during.failed).toEqual([]);

@@ -13,7 +13,7 @@
 import { basename, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImportJob } from './import-job.service.js';
+import type { ImportJob } from './import-job.js';
 import type { LibraryWatchConfig } from './library-watch-config.js';
 import { ignoredByWalker } from './library-walker.js';
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { JOBS } from '../jobs/job-queue.js';
 import { DEFAULT_JOBS_CONFIG } from '../jobs/jobs-config.js';
 import { runPeriodically } from '../jobs/periodic.js';
-import type { ImportJob } from './import-job.service.js';
+import type { ImportJob } from './import-job.js';
 import { databaseImportLockFree } from './import-lock.js';
 import { CatalogueImportRunsRepository } from '../repositories/catalogue-import-runs.repository.js';
 

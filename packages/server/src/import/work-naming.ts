@@ -95,7 +95,7 @@ export function parsePrice(text: string): number | null {
 }
 
 /**
- * The house convention for what ComicInfo has no element for (documented in the README):
+ * The house convention for what ComicInfo has no element for (docs/operate/library.md, "Markers"):
  * `<Notes>` lines such as `status: finished`, `pay: vip`, `pay: coins`, `price: 15`, `score: 8.7`.
  * 完结/完結, `pay: 2` (VIP) and `pay: 1` (coins) are accepted; VIP wins when both pay lines appear.
  */

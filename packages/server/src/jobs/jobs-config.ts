@@ -1,5 +1,5 @@
 /**
- * Configuration of the shared job queue (issue 17, scale-out: jobs). Only read on PostgreSQL; the
+ * Configuration of the shared job queue (scale-out: jobs). Only read on PostgreSQL; the
  * embedded default runs jobs in process and needs none of it.
  */
 export interface JobsConfig {

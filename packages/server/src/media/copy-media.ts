@@ -1,6 +1,6 @@
 /**
  * Copies every object of one media store into another (the embedded install's local files onto
- * S3 for a scaled deployment, issue 17). Keys are content-addressed and `put` of an existing key
+ * S3 for a scaled-out deployment). Keys are content-addressed and `put` of an existing key
  * is a no-op, so a copy that was interrupted is simply run again: objects already there are
  * skipped after a stat, the rest are written.
  */

@@ -1,5 +1,5 @@
 /**
- * Where media is kept and how it is delivered (issue 17), read from the environment by config.ts:
+ * Where media is kept and how it is delivered, read from the environment by config.ts:
  *
  * - MEDIA_STORE: `local` (default: files under DATA_DIR/media) or `s3` (any S3-compatible store).
  * - S3_ENDPOINT (unset: AWS), S3_REGION (us-east-1), S3_BUCKET (required with s3), S3_PREFIX,

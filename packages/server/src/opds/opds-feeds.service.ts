@@ -14,7 +14,8 @@
  *   /opds/works/{id}              a comic's chapters (PSE stream + CBZ) or a novel (EPUB), paged
  */
 import type { ChapterItem, WorkCard } from '@dm51/shared';
-import type { CatalogueService, Paged } from '../services/catalogue.service.js';
+import type { Paged } from '../services/catalogue-paging.js';
+import type { CatalogueService } from '../services/catalogue.service.js';
 import type { SearchService } from '../services/search.service.js';
 import { MIME, REL, type AtomEntry, type AtomFeed, type AtomLink } from './atom.js';
 import type { OpdsRepository, WorkExtras } from './opds.repository.js';

@@ -1,4 +1,4 @@
-/** Wires the OPDS domain (issue 18): app tokens, feed builders and the downloads behind them. */
+/** Wires the OPDS domain (e-reader apps): app tokens, feed builders and the downloads behind them. */
 import type { Database } from '../db/database.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CatalogueRepository } from '../repositories/catalogue.repository.js';

@@ -1,6 +1,6 @@
 /**
- * Payment settings, read from the environment by config.ts (README, "Configuration"): the currency
- * of every price, how long an unpaid order stays payable, the built-in demo cashier and Stripe
+ * Payment settings, read from the environment by config.ts (docs/reference/configuration.md): the
+ * currency of every price, how long an unpaid order stays payable, the built-in demo cashier and Stripe
  * Checkout. A config without them (server unit tests) gets `defaultPaymentsConfig`: the cashier on,
  * no Stripe, and no periodic reconciler (tests drive it).
  */

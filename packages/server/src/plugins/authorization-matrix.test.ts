@@ -366,7 +366,7 @@ async function aliceComment(): Promise<number> {
   return added.data!.comment.id;
 }
 
-/** A finished AI cos job of Alice's (issue 14). */
+/** A finished AI cos job of Alice's. */
 async function aliceAiJob(): Promise<{ payload: Record<string, unknown>; state(): Promise<unknown> }> {
   const row = await ctx.db
     .insertInto('ai_jobs')

@@ -1,5 +1,5 @@
 /**
- * Request ids, readiness checks and metrics for an app (issue 17). Registered right after the
+ * Request ids, readiness checks and metrics for an app (scale-out). Registered right after the
  * error handler, so its hooks see every request: the `x-request-id` echo (onRequest, before load
  * shedding, so a shed answer carries it too) and the request metrics (onResponse).
  *

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 19), by helmet: nosniff, a strict referrer
+ * Security headers on every answer (hardening against hostile input), by helmet: nosniff, a strict referrer
  * policy, no framing, and a content security policy that the app, the readers and the player pass
  * (plus HSTS on answers that went out over TLS, below):
  *
@@ -17,10 +17,10 @@
  * loading its own scripts. The cashier and the API docs set their own, stricter or page-specific
  * policies on their routes.
  *
- * helmet's middleware is built once here and run in an `onRequest` hook. `@fastify/helmet` was
- * used before; it builds the whole middleware again for every request (parsing the policy's
- * directives each time, in two hooks, one async): a third of the server's CPU per call on the hot
- * launch call (issue 16, fifteenth pass; docs/ARCHITECTURE.md, "Hot calls, fifteenth pass").
+ * helmet's middleware is built once here and run in an `onRequest` hook, not through
+ * `@fastify/helmet`, which builds the whole middleware again for every request (parsing the
+ * policy's directives each time, in two hooks, one async): a third of the server's CPU per call on
+ * the hot launch call (docs/develop/decisions/0014-security-headers.md).
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -49,14 +49,15 @@ export function registerSecurityHeaders(app: FastifyInstance, apiHosts: readonly
         frameAncestors: ["'none'"],
       },
     },
-    // No Cross-Origin-Opener-Policy (issue 16, sixteenth pass). Chrome for Android gives a site
-    // that sends it a process of its own (COOP-triggered site isolation, on by default since M95),
-    // and every first visit swaps browsing-context group: the page's script context is created in
-    // a cold renderer. Measured in Lighthouse's trace of a comic reader link: the navigation's
-    // commit task took 30–63 ms with the header and 16–22 ms without (×4 on a slow phone, before
-    // the first script is even asked for). What it guarded (a site that opens us in a window
-    // keeping a handle on it) is small here: we are never framed (frame-ancestors, X-Frame-Options),
-    // and the app opens other sites with `noopener` itself. web.test.ts keeps it off.
+    // No Cross-Origin-Opener-Policy (first-load speed; docs/develop/decisions/0014-security-headers.md).
+    // Chrome for Android gives a site that sends it a process of its own (COOP-triggered site
+    // isolation, on by default since M95), and every first visit swaps browsing-context group: the
+    // page's script context is created in a cold renderer. Measured in Lighthouse's trace of a comic
+    // reader link: the navigation's commit task took 30–63 ms with the header and 16–22 ms without
+    // (×4 on a slow phone, before the first script is even asked for). What it guarded (a site that
+    // opens us in a window keeping a handle on it) is small here: we are never framed
+    // (frame-ancestors, X-Frame-Options), and the app opens other sites with `noopener` itself.
+    // web.test.ts keeps it off.
     crossOriginOpenerPolicy: false,
     // Media may be embedded by the operator's other sites (e.g. a landing page showing covers).
     crossOriginResourcePolicy: { policy: 'same-site' },

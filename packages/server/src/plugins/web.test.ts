@@ -226,7 +226,7 @@ describe('with a web build that has no compressed copies', () => {
   });
 });
 
-describe('index.html with the runtime config written in (issue 16)', () => {
+describe('index.html with the runtime config written in as a JSON data block', () => {
   const PAGE =
     '<!doctype html><title>51</title><div id="root"></div>\n' +
     '<script src="./app-config.js"></script>\n<script type="module" src="./assets/index-abc123.js"></script>';

@@ -40,7 +40,7 @@ const CONFIG_SCRIPT_TAG = /<script src="\.?\/app-config\.js"><\/script>/;
 
 /**
  * index.html with the runtime config written in as a JSON data block instead of the
- * `/app-config.js` script (issue 16, third pass), or null when the page has no such script.
+ * `/app-config.js` script (one request fewer on first load), or null when the page has no such script.
  */
 export function inlineRuntimeConfig(html: string, config: Config): string | null {
   if (!CONFIG_SCRIPT_TAG.test(html)) return null;

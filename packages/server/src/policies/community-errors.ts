@@ -22,7 +22,7 @@ export const CommunityErrors = {
     new AppError(ApiCode.PARAMS_INVALID, `Please describe the problem in at least ${min} characters`),
   feedbackTooLong: (max: number) =>
     new AppError(ApiCode.PARAMS_INVALID, `Feedback is too long (at most ${max} characters)`),
-  /** An operator banned the account from posting (console, issue 15). */
+  /** An operator banned the account from posting (operator console). */
   banned: (until: number) =>
     new AppError(
       ApiCode.USER_BANNED,

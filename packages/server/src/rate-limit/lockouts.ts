@@ -6,7 +6,8 @@
 import { LOGIN_KEYS as CONSOLE_KEYS, LOGIN_LIMITS } from '../admin/auth/admin-auth.service.js';
 import { OPDS_FAILURE_KEY, OPDS_FAILURE_LIMIT } from '../opds/app-token.service.js';
 import { LOGIN_KEYS } from '../services/auth.service.js';
-import { LIMITS, type KeyedCounter, type RateCounterStore } from './rate-limiter.js';
+import type { KeyedCounter, RateCounterStore } from './rate-counter-store.js';
+import { LIMITS } from './rate-limiter.js';
 
 export type LockoutKind =
   | 'login-pair'

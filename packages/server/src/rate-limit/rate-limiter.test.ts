@@ -1,6 +1,6 @@
 /**
  * The fixed-window and back-off rules of the rate limiter, with its counters in the database (the embedded
- * default) and in Redis (REDIS_URL, issue 17): both stores must refuse, wait and reset alike, and
+ * default) and in Redis (REDIS_URL, scale-out): both stores must refuse, wait and reset alike, and
  * the Redis counters are the same for two app instances.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,8 @@ import { RedisRateCounters } from '../shared-state/redis-rate-counters.js';
 import { SharedRedis } from '../shared-state/redis.js';
 import { dropRedisKeys, testRedisConfig } from '../testing/redis.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { backoffDelay, RateLimiter, type RateCounterStore } from './rate-limiter.js';
+import { backoffDelay, type RateCounterStore } from './rate-counter-store.js';
+import { RateLimiter } from './rate-limiter.js';
 
 const redisConfig = testRedisConfig();
 let ctx: TestApp;

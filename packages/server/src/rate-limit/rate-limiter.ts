@@ -11,41 +11,7 @@
  */
 import { nowSeconds } from '../db/database.js';
 import { Errors, type AppError } from '../errors.js';
-import type { Counter } from '../repositories/rate-limit.repository.js';
-
-/**
- * Where the counters live: the database (RateLimitRepository, the embedded default) or Redis
- * (shared-state/redis-rate-counters.ts, when REDIS_URL is set). Same semantics, each call one
- * atomic step on the store.
- */
-export interface RateCounterStore {
-  get(key: string): Promise<Counter | undefined>;
-  /** Counts one attempt at `now` and answers the counter after it; a window older than `windowS` starts over at 1. */
-  reserve(key: string, now: number, windowS: number): Promise<Counter>;
-  /**
-   * Back-off: counts one attempt unless the counter's `until_time` is still ahead (then answers
-   * undefined and counts nothing); a counted attempt sets `until_time` to now + the back-off delay
-   * of its count (backoffDelay). A window older than `windowS` starts over.
-   */
-  reserveBackoff(key: string, now: number, windowS: number, rule: BackoffRule): Promise<Counter | undefined>;
-  /** Takes back one attempt counted in the window that began at `windowStart` (never below 0). */
-  release(key: string, windowStart: number): Promise<void>;
-  delete(key: string): Promise<void>;
-  /** Forgets every counter whose key starts with `prefix`. */
-  deletePrefix(prefix: string): Promise<void>;
-  /** The counters whose key starts with `prefix` (the console's lock-out list). */
-  list(prefix: string): Promise<KeyedCounter[]>;
-}
-
-export interface KeyedCounter extends Counter {
-  key: string;
-}
-
-/** After `limit` attempts in a window, a delay that doubles from 1 second up to `capS`. */
-export interface BackoffRule {
-  limit: number;
-  capS: number;
-}
+import type { RateCounterStore } from './rate-counter-store.js';
 
 export interface RateRule {
   key: string;
@@ -59,11 +25,12 @@ export interface RateRule {
 }
 
 /**
- * The limits of the account calls (documented in docs/ARCHITECTURE.md, "Accounts", and
- * docs/operate/lockouts.md). Login failures are counted per (account, address), with a hard limit
- * the attacker can only use against their own address; per account across all addresses, with a
- * short back-off instead of a lock (so a victim's correct password from elsewhere still works
- * within `capS` seconds); and per address, generously (many users can share one NAT address).
+ * The limits of the account calls (documented in docs/operate/lockouts.md; why each is reserved
+ * before the work: docs/develop/decisions/0010-attempt-limits-and-client-addresses.md). Login
+ * failures are counted per (account, address), with a hard limit the attacker can only use against
+ * their own address; per account across all addresses, with a short back-off instead of a lock (so
+ * a victim's correct password from elsewhere still works within `capS` seconds); and per address,
+ * generously (many users can share one NAT address).
  */
 export const LIMITS = {
   codePerTargetMinute: { limit: 1, windowS: 60 },
@@ -75,12 +42,6 @@ export const LIMITS = {
   loginFailuresPerIp: { limit: 100, windowS: 15 * 60 },
   identityFailuresPerIp: { limit: 10, windowS: 15 * 60 },
 } as const;
-
-/** The delay set after the `attempt`-th counted attempt of a window: 0 up to `limit`, then 1, 2, 4 … capS seconds. */
-export function backoffDelay(attempt: number, rule: BackoffRule): number {
-  if (attempt <= rule.limit) return 0;
-  return Math.min(rule.capS, 2 ** Math.min(30, attempt - rule.limit - 1));
-}
 
 export function describeWait(seconds: number): string {
   if (seconds < 90) return `${Math.max(1, seconds)} seconds`;

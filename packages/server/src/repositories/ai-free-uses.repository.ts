@@ -1,4 +1,4 @@
-/** Free AI tries used per user and day (issue 14). */
+/** Free AI tries used per user and day. */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 

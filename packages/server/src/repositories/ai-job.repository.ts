@@ -1,4 +1,4 @@
-/** AI cos generation jobs (issue 14): the runner's queue and the user's gallery. */
+/** AI cos generation jobs: the runner's queue and the user's gallery. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { AiJobRow, AiJobsTable } from '../db/schema-ai-images.js';

@@ -1,5 +1,5 @@
 /**
- * The AI log (issue 14): one line per generation or chat message of a user, with its cost and how
+ * The AI log: one line per generation or chat message of a user, with its cost and how
  * it was paid. Images and chat both write here (inside the ledger transaction that charged, via
  * `within(tx.trx)`), and /v3/ai/log lists it.
  */

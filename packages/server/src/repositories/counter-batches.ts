@@ -1,5 +1,5 @@
 /**
- * Exactly-once for the shared counters' batches (issue 17, migration 0025). A flush writes a batch
+ * Exactly-once for the shared counters' batches (scale-out, migration 0025). A flush writes a batch
  * taken from Redis inside one transaction; `firstWriteOfBatch` records the batch's id in that same
  * transaction and says whether it was new. A batch taken again (its flusher died after the commit
  * and before deleting it from Redis, or its write outlasted the 60 s after which another flush may

@@ -1,14 +1,12 @@
 /** Fixed-window and back-off counters of the rate limiter, one row per key. */
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
-import { backoffDelay, type BackoffRule, type KeyedCounter } from '../rate-limit/rate-limiter.js';
-
-export interface Counter {
-  hits: number;
-  window_start: number;
-  /** Back-off counters: no attempt is evaluated before this time (0 for fixed windows). */
-  until_time: number;
-}
+import {
+  backoffDelay,
+  type BackoffRule,
+  type Counter,
+  type KeyedCounter,
+} from '../rate-limit/rate-counter-store.js';
 
 const COLUMNS = ['hits', 'window_start', 'until_time'] as const;
 

@@ -4,7 +4,7 @@
  * transaction, as the work view counter does. A crash loses at most one interval, which the
  * console's statistics tolerate. Unknown ad ids are dropped at flush time by the repository.
  *
- * With Redis (issue 17, `useShared`), the counts go to one hash shared by every instance
+ * With Redis (scale-out, `useShared`), the counts go to one hash shared by every instance
  * (shared-state/redis-counter-buffer.ts) and a crash loses none; what Redis did not take is kept
  * in memory as above and written by the next flush.
  */
@@ -42,7 +42,7 @@ export class AdStatsCounter {
     this.timer.unref();
   }
 
-  /** Counts in Redis from now on, shared by every instance (scale-out, issue 17). */
+  /** Counts in Redis from now on, shared by every instance (scale-out). */
   useShared(buffer: RedisCounterBuffer): void {
     this.shared = buffer;
   }

@@ -1,4 +1,4 @@
-/** Wiring of ad statistics and the update config (issue 13). */
+/** Wiring of ad statistics and the update config. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { AdStatsRepository } from '../repositories/ad-stats.repository.js';

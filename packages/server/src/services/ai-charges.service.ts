@@ -1,5 +1,5 @@
 /**
- * What a generation costs the user (issue 14): a free try while today's are not used up
+ * What a generation costs the user: a free try while today's are not used up
  * (`ai.free_daily`, default 3; days in the task time zone), else AI credits through the ledger.
  * A job that fails or times out gives back exactly what it took, once. Both images and chat
  * charge through here, inside the caller's ledger transaction, so the charge and the job that

@@ -1,5 +1,5 @@
 /**
- * What a character knows (issue 14): the work's summary and the chapters up to the user's reading
+ * What a character knows: the work's summary and the chapters up to the user's reading
  * place (reading_history keeps one place per user and work; that chapter and every one before it
  * count as read). Nothing past the place is ever loaded, so no prompt and no reply can spoil it.
  * Characters are found in the same text, so their list does not spoil either.

@@ -1,5 +1,5 @@
 /**
- * What chat writes to the AI log (/pages/ai/aiLog, issue 14). The log's table (`ai_log`) belongs to
+ * What chat writes to the AI log (/pages/ai/aiLog). The log's table (`ai_log`) belongs to
  * the AI images area (migration 0015, AiLogRepository); this small interface keeps chat
  * independent of it: ai-chat-services.ts writes through the repository, tests may pass a no-op.
  */

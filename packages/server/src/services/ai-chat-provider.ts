@@ -1,5 +1,5 @@
 /**
- * Text generation behind one interface (issue 14): a streamed character reply and a non-streamed
+ * Text generation behind one interface: a streamed character reply and a non-streamed
  * summary. The built-in provider needs no model and no network: it answers with the character's own
  * lines from the chapters read and summarises by sentence ranking, streamed in small chunks too, so
  * the section works on the embedded default.

@@ -1,4 +1,4 @@
-/** Wiring of character chat and the reading helpers (recap, summary), with their providers (issue 14). */
+/** Wiring of character chat and the reading helpers (recap, summary), with their providers. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiChatConfig } from '../config.js';
 import type { Database } from '../db/database.js';

@@ -1,5 +1,5 @@
 /**
- * Character chat (issue 14). Sending a message charges it (a free try of today, else AI credits)
+ * Character chat. Sending a message charges it (a free try of today, else AI credits)
  * in one ledger transaction with the user's message and a pending reply that carries a one-time
  * stream token; opening the stream claims the token, generates the reply from the grounding (only
  * the chapters read) and saves it. A failed or timed-out reply is marked failed and refunded in one

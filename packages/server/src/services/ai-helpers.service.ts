@@ -1,5 +1,5 @@
 /**
- * Reading helpers (issue 14): "previously on" (a recap of the chapters before a chapter, which are
+ * Reading helpers: "previously on" (a recap of the chapters before a chapter, which are
  * the ones a reader read to reach it) and a novel chapter's summary. Both depend on the chapter
  * only, so each is generated once per chapter and cached for every reader; they are free (an
  * extractive summary costs nothing, and a model's is paid once for all readers). A provider that

@@ -1,4 +1,4 @@
-/** Wiring of AI cos: image generation jobs, providers and the gallery (issue 14). */
+/** Wiring of AI cos: image generation jobs, providers and the gallery. */
 import { DEFAULT_JOBS_CONFIG } from '../jobs/jobs-config.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AiMedia } from '../ai-images/ai-media.js';
@@ -54,7 +54,7 @@ export function createAiImageServices(
       {
         concurrency: config.concurrency,
         timeoutS: config.jobTimeoutS,
-        // Scale-out (issue 17): on PostgreSQL several instances share ai_jobs.
+        // Scale-out: on PostgreSQL several instances share ai_jobs.
         ...(deps.config?.databaseUrl
           ? { sharedLeaseS: deps.config.jobs?.leaseS ?? DEFAULT_JOBS_CONFIG.leaseS }
           : {}),

@@ -1,5 +1,5 @@
 /**
- * AI cos (issue 14): the AI tab's state, starting a generation (charge + job + log line in one
+ * AI cos (images): the AI tab's state, starting a generation (charge + job + log line in one
  * ledger transaction), the job's state, the gallery, failure refunds and buying credit packs.
  */
 import { ApiCode, type AiJob, type AiLogItem } from '@dm51/shared';

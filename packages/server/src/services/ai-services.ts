@@ -1,5 +1,5 @@
 /**
- * Wiring of the AI section (issue 14): what a generation costs (free tries, then AI credits through
+ * Wiring of the AI section: what a generation costs (free tries, then AI credits through
  * the ledger), image generation (AI cos) and character chat with the reading helpers.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Text tools of the built-in (no network, no model) provider and of character discovery (issue 14):
+ * Text tools of the built-in (no network, no model) provider and of character discovery:
  * sentence splitting, token overlap scoring, extractive summaries and name candidates. Pure
  * functions, so they are tested without a database.
  */

@@ -1,5 +1,5 @@
 /**
- * The console dashboard's aggregates (issue 13): active users, new users, retention by cohort,
+ * The console dashboard's aggregates (first-party analytics): active users, new users, retention by cohort,
  * the visit → register → first read → first top-up funnel per channel, and events per name. Ranges
  * are dates 'YYYY-MM-DD' in the server's time zone, both ends included; every answer is read from
  * the roll-ups (repositories/analytics-dashboard.repository.ts).

@@ -1,5 +1,5 @@
 /**
- * Wiring of first-party analytics (issue 13): ingestion with its roll-ups, the dashboard's
+ * Wiring of first-party analytics: ingestion with its roll-ups, the dashboard's
  * aggregates and, when configured, the forwarder to a self-hosted PostHog.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,4 +1,4 @@
-/** Wiring of the anime services (issue 6), kept out of services/index.ts so that file stays a registry. */
+/** Wiring of the anime services, kept out of services/index.ts so that file stays a registry. */
 import { DEFAULT_JOBS_CONFIG } from '../jobs/jobs-config.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ export function createAnimeServices(
       deps.config?.transcode ?? TRANSCODE_DISABLED,
       join(dataDir, 'transcode-work'),
       log.child({ module: 'transcode' }),
-      // Scale-out (issue 17): on PostgreSQL several instances share transcode_jobs.
+      // Scale-out: on PostgreSQL several instances share transcode_jobs.
       deps.config?.databaseUrl ? (deps.config.jobs?.leaseS ?? DEFAULT_JOBS_CONFIG.leaseS) : null,
     ),
     videoAccess: access,

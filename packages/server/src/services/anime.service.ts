@@ -10,7 +10,8 @@ import type { CatalogueRepository } from '../repositories/catalogue.repository.j
 import type { HistoryRepository } from '../repositories/history.repository.js';
 import type { TranscodeRepository } from '../repositories/transcode.repository.js';
 import { isLockedFor, isVipActive } from '../policies/chapter-access.policy.js';
-import { CatalogueErrors, type CatalogueService } from './catalogue.service.js';
+import { CatalogueErrors } from './catalogue-errors.js';
+import type { CatalogueService } from './catalogue.service.js';
 import type { UnlockService } from './unlock.service.js';
 import type { HistoryService } from './history.service.js';
 import type { VideoAccessService } from './video-access.service.js';

@@ -2,31 +2,18 @@
  * Works, details, chapter lists, categories, tags and authors. Only published works exist for
  * clients; a work asked for through the other type's call (a novel via /v3/comic/details) does not.
  */
-import { ApiCode, type ChapterItem, type NamedRef, type WorkCard, type WorkDetail } from '@dm51/shared';
-import { AppError } from '../errors.js';
+import type { ChapterItem, NamedRef, WorkCard, WorkDetail } from '@dm51/shared';
 import { presentChapterItem, presentReadTarget } from '../presenters/chapter.presenter.js';
 import { presentCards, presentDetail } from '../presenters/work.presenter.js';
 import type { CatalogueRepository, WorkCardRow, WorkFilter } from '../repositories/catalogue.repository.js';
 import type { HistoryRepository } from '../repositories/history.repository.js';
 import type { ShelfRepository } from '../repositories/shelf.repository.js';
 import { isLockedFor, isVipActive } from '../policies/chapter-access.policy.js';
+import { CatalogueErrors } from './catalogue-errors.js';
+import { offsetOf, type Paged } from './catalogue-paging.js';
 import type { UnlockService } from './unlock.service.js';
 
-export const CatalogueErrors = {
-  notFound: () =>
-    new AppError(ApiCode.CONTENT_NOT_FOUND, 'This work or chapter does not exist or has been removed'),
-  vipRequired: () =>
-    new AppError(ApiCode.VIP_REQUIRED, 'This chapter is for VIP members: become a VIP to read it'),
-} as const;
-
 export { isVipActive } from '../policies/chapter-access.policy.js';
-
-export interface Paged<T> {
-  list: T[];
-  total: number;
-}
-
-export const offsetOf = (page: number, limit: number) => (page - 1) * limit;
 const now = () => Math.floor(Date.now() / 1000);
 
 export class CatalogueService {

@@ -16,7 +16,7 @@ import type { CommentImageService } from './comment-image.service.js';
 import type { MessageService } from './message.service.js';
 import { maskWords, type ModerationService } from './moderation.service.js';
 
-/** Posting limits (documented in docs/ARCHITECTURE.md, "Community"). */
+/** Posting limits (documented in docs/operate/moderation.md, "Limits", and docs/operate/lockouts.md). */
 export const COMMENT_RATE = {
   perUserMinute: { limit: 5, windowS: 60 },
   perUserHour: { limit: 60, windowS: 3600 },

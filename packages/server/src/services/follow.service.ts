@@ -1,7 +1,8 @@
 /**
- * Follows: works a user wants to hear about. `notifyNewChapters` turns new chapters of a work into
- * one update message per follower; the importer's commit step should call it with the chapter ids
- * it created (see docs/ARCHITECTURE.md, "Community").
+ * Follows: works a user wants to hear about. `notifyNewChapters` turns new chapters of a published
+ * work into one update message per follower. The importer (import/library-importer.ts) calls it
+ * through `createFollowNotifier` below after committing a file, with the chapters that file added to
+ * a work that already existed (a new work has no followers yet).
  */
 import type { FollowItem } from '@dm51/shared';
 import { nowSeconds } from '../db/database.js';

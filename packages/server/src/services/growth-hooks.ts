@@ -1,6 +1,6 @@
 /**
  * Milestones other domains report so the invite programme can pay an inviter's extra reward when
- * their friend first claims a task or first tops up (issue 13). Reported inside the transaction
+ * their friend first claims a task or first tops up. Reported inside the transaction
  * that makes the milestone true, so the reward is posted with it or not at all.
  */
 import type { LedgerTx } from './ledger.service.js';

@@ -4,7 +4,8 @@ import { presentReadTarget } from '../presenters/chapter.presenter.js';
 import { presentCard } from '../presenters/work.presenter.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { HistoryRepository } from '../repositories/history.repository.js';
-import { CatalogueErrors, offsetOf, type Paged } from './catalogue.service.js';
+import { CatalogueErrors } from './catalogue-errors.js';
+import { offsetOf, type Paged } from './catalogue-paging.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 

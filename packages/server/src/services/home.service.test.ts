@@ -1,6 +1,6 @@
 /**
  * Home's cache past its five seconds: the cached answer is given at once while one rebuild runs
- * behind it (issue 16: a rebuild on SQLite held up every request for 30–50 ms), never when it is
+ * behind it (a rebuild on SQLite held up every request for 30–50 ms), never when it is
  * older than a minute, and never put back over a catalogue change.
  */
 import type { HomeData } from '@dm51/shared';

@@ -76,29 +76,29 @@ export interface Services {
   imports: ImportJobService;
   /** Buffered view counts; started and flushed on close by routes/rank/view-counter-lifecycle.ts. */
   views: ViewCounter;
-  /** Anime (issue 6): details/play/progress, the HLS packaging queue and VIP key access. */
+  /** Anime: details/play/progress, the HLS packaging queue and VIP key access. */
   anime: AnimeServices['anime'];
   transcode: AnimeServices['transcode'];
   videoAccess: AnimeServices['videoAccess'];
-  /** Community (issue 7). */
+  /** Community. */
   comments: CommentService;
   messages: MessageService;
   follows: FollowService;
   feedback: FeedbackService;
   help: HelpService;
-  /** Money (issue 12): ledger, wallet, products, unlocks, payments; see money-services.ts. */
+  /** Money: ledger, wallet, products, unlocks, payments; see money-services.ts. */
   money: MoneyServices;
-  /** Growth (issue 13): the task centre, the invite programme, ad statistics and the update config. */
+  /** Growth: the task centre, the invite programme, ad statistics and the update config. */
   tasks: TaskServices;
   invites: InviteServices;
   adsUpdates: AdUpdateServices;
-  /** First-party analytics (issue 13): ingestion, roll-ups, dashboard aggregates, forwarder. */
+  /** First-party analytics: ingestion, roll-ups, dashboard aggregates, forwarder. */
   analytics: AnalyticsServices;
-  /** The AI section (issue 14): charges (free tries, AI credits), images (AI cos), chat and reading helpers. */
+  /** The AI section: charges (free tries, AI credits), images (AI cos), chat and reading helpers. */
   ai: AiServices;
-  /** OPDS for e-reader apps (issue 18): app tokens, feeds, PSE pages, CBZ and EPUB downloads. */
+  /** OPDS for e-reader apps: app tokens, feeds, PSE pages, CBZ and EPUB downloads. */
   opds: OpdsServices;
-  /** The operator console (issue 15): operators, sessions, audit log and the sections' services. */
+  /** The operator console: operators, sessions, audit log and the sections' services. */
   admin: AdminServices;
 }
 
@@ -140,7 +140,7 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
   };
 }
 
-/** Background library imports (issue 3): one at a time, in a worker thread. */
+/** Background library imports: one at a time, in a worker thread. */
 function createImportJobs(db: Database, log: FastifyBaseLogger, deps: ServiceDeps): ImportJobService {
   const c = deps.config;
   const config =
@@ -156,7 +156,7 @@ function createImportJobs(db: Database, log: FastifyBaseLogger, deps: ServiceDep
   return new ImportJobService(db, config, log.child({ module: 'imports' }), instanceName(c?.instanceId));
 }
 
-/** Catalogue, readers, shelf, history, search and ranking (issue 4). */
+/** Catalogue, readers, shelf, history, search and ranking (discovery). */
 function createDiscoveryServices(
   db: Database,
   log: FastifyBaseLogger,
@@ -221,7 +221,7 @@ function createAccountServices(
   };
 }
 
-/** Comments, messages, follows, feedback and help (issue 7). */
+/** Comments, messages, follows, feedback and help (community). */
 function createCommunityServices(
   db: Database,
   log: FastifyBaseLogger,

@@ -1,4 +1,4 @@
-/** Wiring of the invite programme (issue 13): codes, invitations, rewards and their milestones. */
+/** Wiring of the invite programme: codes, invitations, rewards and their milestones. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';

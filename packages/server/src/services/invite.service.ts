@@ -1,5 +1,5 @@
 /**
- * The invite programme (issue 13). Every registered account has an invite code (`users.invite_code`,
+ * The invite programme. Every registered account has an invite code (`users.invite_code`,
  * made with the account). A new account enters a friend's code once, within `window_days` of its
  * creation (for a guest that registered: of its first visit, so only a reader the friend actually
  * brought in qualifies); both are paid at once, and the inviter again when the friend first claims

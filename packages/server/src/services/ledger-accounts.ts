@@ -11,7 +11,7 @@ export const USER_ACCOUNTS = {
   COINS_PAID: 'coins_paid',
   COINS_BONUS: 'coins_bonus',
   VIP_SECONDS: 'vip_seconds',
-  /** AI tries (issue 13 gives them as task rewards; the AI section spends them). */
+  /** AI tries (the task centre gives them as rewards; the AI section spends them). */
   AI_CREDITS: 'ai_credits',
 } as const;
 

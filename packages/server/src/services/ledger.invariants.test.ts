@@ -1,5 +1,5 @@
 /**
- * The ledger's invariants under real concurrency (issue 12): 10,000 operations from many users,
+ * The ledger's invariants under real concurrency: 10,000 operations from many users,
  * fired in concurrent chunks — chapter purchases through the real API (`/v3/comic/buy`, fresh
  * idempotency keys, a share of them repeated, some racing their twin in the same chunk, some reused
  * for another chapter), top-ups, repeated fulfilments, refunds (some racing each other), bonus

@@ -1,5 +1,5 @@
 /**
- * Wiring of the money domain (issue 12): the ledger and the wallet on top of it, products,
+ * Wiring of the money domain: the ledger and the wallet on top of it, products,
  * chapter unlocks, payment orders and providers and friends help. Other
  * domains (tasks, invites, AI) take `wallet` from here to pay rewards and charge prices.
  */

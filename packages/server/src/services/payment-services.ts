@@ -1,5 +1,5 @@
 /**
- * Wiring of payments (issue 12): the enabled providers (the built-in demo cashier unless
+ * Wiring of payments: the enabled providers (the built-in demo cashier unless
  * PAY_CASHIER=off; Stripe Checkout when its keys are set), the order service over them and the
  * reconciler. The products route takes `methods()` and `currency` from here.
  */

@@ -3,7 +3,7 @@ import type { RankItem } from '@dm51/shared';
 import { presentCard } from '../presenters/work.presenter.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { RankBy, RankingRepository } from '../repositories/ranking.repository.js';
-import { offsetOf, type Paged } from './catalogue.service.js';
+import { offsetOf, type Paged } from './catalogue-paging.js';
 import { dayOf } from './view-counter.service.js';
 
 export type RankPeriod = 'day' | 'week' | 'month' | 'all';

@@ -13,7 +13,7 @@ import type { ChargeNotice, ComicPage, ReaderChapter } from '@dm51/shared';
 import { presentNovelHtml, presentPages, presentReaderChapter } from '../presenters/chapter.presenter.js';
 import type { CatalogueRepository, ChapterWithWork } from '../repositories/catalogue.repository.js';
 import { isVipActive } from '../policies/chapter-access.policy.js';
-import { CatalogueErrors } from './catalogue.service.js';
+import { CatalogueErrors } from './catalogue-errors.js';
 import type { UnlockService } from './unlock.service.js';
 import type { ViewCounter } from './view-counter.service.js';
 import { NO_CACHE_METRICS, type CacheMetrics } from '../observability/cache-metrics.js';

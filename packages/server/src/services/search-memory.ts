@@ -1,5 +1,5 @@
 /**
- * Search over the documents held in memory (issue 16, fourth pass). SearchRepository.search asks
+ * Search over the documents held in memory (hot-call speed). SearchRepository.search asks
  * the database, which for terms that many documents hold (a digit, 作品) ranks thousands of rows
  * per search (1–4 ms at 10,000 works). For a catalogue of up to MEMORY_SEARCH_MAX_DOCS works the
  * service keeps the documents here instead and answers the same rows in the same order: a work

@@ -18,7 +18,8 @@ import {
   type SearchDocument,
   type SearchRepository,
 } from '../repositories/search.repository.js';
-import { offsetOf, type CatalogueService, type Paged } from './catalogue.service.js';
+import { offsetOf, type Paged } from './catalogue-paging.js';
+import type { CatalogueService } from './catalogue.service.js';
 import { parseAltTitles } from '../presenters/work.presenter.js';
 import { dayOf } from './view-counter.service.js';
 import { MEMORY_SEARCH_MAX_DOCS, MemorySearchIndex } from './search-memory.js';

@@ -24,6 +24,6 @@ export interface ServiceDeps {
       >
     >;
   media?: MediaStore;
-  /** Shared state across instances (issue 17): set when REDIS_URL is; absent, all stays in process. */
+  /** Shared state across instances (scale-out): set when REDIS_URL is; absent, all stays in process. */
   redis?: SharedRedis;
 }

@@ -5,7 +5,8 @@ import { presentCard } from '../presenters/work.presenter.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { HistoryRepository } from '../repositories/history.repository.js';
 import type { ShelfRepository } from '../repositories/shelf.repository.js';
-import { offsetOf, type CatalogueService, type Paged } from './catalogue.service.js';
+import { offsetOf, type Paged } from './catalogue-paging.js';
+import type { CatalogueService } from './catalogue.service.js';
 import { dayOf } from './view-counter.service.js';
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { TaskRepository } from '../repositories/task.repository.js';
-import { CatalogueErrors } from './catalogue.service.js';
+import { CatalogueErrors } from './catalogue-errors.js';
 import type { LedgerService } from './ledger.service.js';
 import type { TaskClock } from './task-clock.js';
 

@@ -1,4 +1,4 @@
-/** Wiring of the task centre (issue 13): check-in, tasks, progress and claims. */
+/** Wiring of the task centre: check-in, tasks, progress and claims. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { CatalogueRepository } from '../repositories/catalogue.repository.js';

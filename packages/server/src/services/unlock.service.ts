@@ -19,7 +19,8 @@ import { chapterName } from '../presenters/chapter.presenter.js';
 import type { CatalogueRepository, ChapterWithWork } from '../repositories/catalogue.repository.js';
 import { UnlockRepository, type UnlockCandidate } from '../repositories/unlock.repository.js';
 import { isLockedFor, isVipActive } from '../policies/chapter-access.policy.js';
-import { CatalogueErrors, offsetOf, type Paged } from './catalogue.service.js';
+import { CatalogueErrors } from './catalogue-errors.js';
+import { offsetOf, type Paged } from './catalogue-paging.js';
 import { idempotent } from './idempotent-call.js';
 import { BalanceShortError, nowS, type LedgerService, type LedgerTx } from './ledger.service.js';
 import {

@@ -3,7 +3,7 @@
  * a flush every few seconds (and on close) adds them to the daily roll-up and works.views_total in
  * one transaction. A crash loses at most one interval of views, which ranking tolerates.
  *
- * With Redis (issue 17, `useShared`), views are counted in one hash shared by every instance
+ * With Redis (scale-out, `useShared`), views are counted in one hash shared by every instance
  * (shared-state/redis-counter-buffer.ts) and a crash loses none; a view Redis did not take is kept
  * in memory as above and written by the next flush.
  */
@@ -35,7 +35,7 @@ export class ViewCounter {
     this.timer.unref();
   }
 
-  /** Counts in Redis from now on, shared by every instance (scale-out, issue 17). */
+  /** Counts in Redis from now on, shared by every instance (scale-out). */
   useShared(buffer: RedisCounterBuffer): void {
     this.shared = buffer;
   }

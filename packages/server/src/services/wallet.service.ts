@@ -45,7 +45,7 @@ export interface EntryRefs {
 export class WalletService {
   private readonly reads: LedgerRepository;
   /**
-   * Invite programme (issue 13): told 'first_topup' inside the transaction that fulfils a paid
+   * Invite programme: told 'first_topup' inside the transaction that fulfils a paid
    * order, so an inviter's reward commits with the credit. Set by invite-services.ts.
    */
   milestones: FriendMilestones = NO_MILESTONES;
@@ -90,7 +90,7 @@ export class WalletService {
    */
   async fulfilOrder(tx: LedgerTx, order: PaymentOrderRow): Promise<Posted> {
     const posted = await this.creditOrder(tx, order);
-    // Invite programme (issue 13): every first credit of an order is reported; the invite side
+    // Invite programme: every first credit of an order is reported; the invite side
     // pays an inviter once per friend.
     if (posted.created) await this.milestones.reached(tx, order.user_id, 'first_topup');
     return posted;

@@ -1,5 +1,5 @@
 /**
- * Caches invalidated together (issue 17). Home answers, the start-up, update, theme, money and
+ * Caches invalidated together across instances. Home answers, the start-up, update, theme, money and
  * invite settings and the search index are cached per process for a few seconds; the console drops
  * them when the operator changes something (`invalidate()`, `search.refreshIndex()`). With Redis,
  * that drop is also published on one channel, and every other instance drops the same caches when

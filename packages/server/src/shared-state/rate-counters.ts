@@ -1,6 +1,6 @@
 /** Picks where the rate limiter counts: Redis when the app has it, else the database (as before). */
 import type { Database } from '../db/database.js';
-import type { RateCounterStore } from '../rate-limit/rate-limiter.js';
+import type { RateCounterStore } from '../rate-limit/rate-counter-store.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { RedisRateCounters } from './redis-rate-counters.js';
 import type { SharedRedis } from './redis.js';

@@ -1,5 +1,5 @@
 /**
- * Shared state in Redis (issue 17, scale-out), read from the environment by config.ts. REDIS_URL
+ * Shared state in Redis (scale-out), read from the environment by config.ts. REDIS_URL
  * unset (the embedded default) keeps every counter, cache and buffer in process memory or in the
  * database exactly as before; set, the state several instances must share moves to Redis.
  */

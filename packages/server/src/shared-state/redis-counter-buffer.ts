@@ -1,5 +1,5 @@
 /**
- * A counter buffer in Redis (issue 17), shared by every instance: view counts and ad impressions
+ * A counter buffer in Redis, shared by every instance: view counts and ad impressions
  * and clicks are added with HINCRBY to one hash, and a flush (any instance, every interval) takes
  * the whole hash atomically (RENAME to a processing key of its own, recorded with its time in a
  * sorted set), writes it to the database, and deletes the processing key only after the database

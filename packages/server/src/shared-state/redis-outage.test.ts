@@ -1,5 +1,5 @@
 /**
- * An instance whose Redis is unreachable (issue 17) keeps serving: rate limits and lock-outs are
+ * An instance whose Redis is unreachable keeps serving: rate limits and lock-outs are
  * counted in the database meanwhile, views and ad clicks are kept in memory and written by the next
  * flush (none lost), an operator's change still shows on this instance, and ping() says false.
  */

@@ -9,8 +9,13 @@
  * lock-outs stay enforced, with the counts kept in Redis before the outage not seen meanwhile.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Counter, RateLimitRepository } from '../repositories/rate-limit.repository.js';
-import type { BackoffRule, KeyedCounter, RateCounterStore } from '../rate-limit/rate-limiter.js';
+import type { RateLimitRepository } from '../repositories/rate-limit.repository.js';
+import type {
+  BackoffRule,
+  Counter,
+  KeyedCounter,
+  RateCounterStore,
+} from '../rate-limit/rate-counter-store.js';
 import type { SharedRedis } from './redis.js';
 
 const RESERVE_SCRIPT = `

@@ -5,7 +5,7 @@
  * hooks flush the counters into it) are done.
  *
  * While the connection is not up (`usable` false) the users of this module do not wait for it: each
- * decides what an outage means for it (see docs/ARCHITECTURE.md, "Scale-out: shared state").
+ * decides what an outage means for it (see docs/develop/decisions/0019-redis-shared-state.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Moves the state several instances must share into Redis (issue 17), once the services exist:
+ * Moves the state several instances must share into Redis (scale-out), once the services exist:
  * the cache invalidation channel and the view and ad counters. The rate counters are chosen while
  * the services are made (rate-counters.ts). Without Redis (the embedded default) nothing changes.
  */

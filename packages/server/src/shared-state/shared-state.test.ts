@@ -1,5 +1,5 @@
 /**
- * Two instances of the app on one database and one Redis (issue 17, scale-out), driven as users and
+ * Two instances of the app on one database and one Redis (scale-out), driven as users and
  * operators would: a session made on one works on the other; an operator's change through the
  * console of A shows on B at the next request (not after the cache's TTL); views and ad clicks
  * counted on both are written once, whichever instance flushes, a batch a crashed flusher left

@@ -1,5 +1,5 @@
 /**
- * Redis for tests (issue 17): the server at TEST_REDIS_URL (default redis://127.0.0.1:6379/0) with
+ * Redis for tests (shared state): the server at TEST_REDIS_URL (default redis://127.0.0.1:6379/0) with
  * a key prefix of its own per call, so test files running at once never see each other's keys.
  * Setting TEST_REDIS_URL also makes every buildTestApp use Redis (the suite's Redis leg); the keys
  * of a prefix are deleted by `dropRedisKeys`, never by FLUSHALL/FLUSHDB.

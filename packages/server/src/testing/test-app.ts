@@ -54,7 +54,7 @@ export function makeTestConfig(overrides: Partial<Config> = {}): Config {
     webDir: join(dataDir, 'no-web-build'),
     apiHosts: [],
     defaulted: [],
-    // Scale-out (issue 17): TEST_REDIS_URL runs the app with shared state in Redis.
+    // Scale-out: TEST_REDIS_URL runs the app with shared state in Redis.
     ...suiteRedisConfig(),
     ...overrides,
   };

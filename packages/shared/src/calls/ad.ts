@@ -1,5 +1,5 @@
 /**
- * Ad statistics (issue 13): impressions and clicks counted in buffered daily roll-ups for the
+ * Ad statistics: impressions and clicks counted in buffered daily roll-ups for the
  * console. The ads themselves are served by /v3/ad/sort_ads and clicks by /v3/ad/updateHits (home.ts).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Character chat and the reading helpers (issue 14): characters of a work, conversations with a
+ * Character chat and the reading helpers: characters of a work, conversations with a
  * streamed reply, "previously on" recaps and chapter summaries.
  *
  * A chat message is sent with /v3/ai/chat_send, which charges it (a free try of today, else AI

@@ -1,5 +1,5 @@
 /**
- * The AI section (issue 14): the AI tab's state (free tries, credits, styles), AI cos image
+ * The AI section: the AI tab's state (free tries, credits, styles), AI cos image
  * generation jobs and their gallery, buying AI credits with coins, and the AI log.
  *
  * A generation takes one of today's free tries (`free_daily` per task day) or the style's cost in

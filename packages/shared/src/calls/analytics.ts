@@ -1,7 +1,8 @@
 /**
  * First-party analytics (spec §3 event record, §7): the web app batches events and sends them here,
  * by a call or, when the page is being hidden, by navigator.sendBeacon with the same sealed body.
- * Issue 12 emits the money events; issue 13 adds page views, the rest of §7 and the roll-ups.
+ * The money calls emit the money events; the app adds page views and the rest of §7; the server
+ * rolls them up for the console.
  */
 import { z } from 'zod';
 import { defineCall } from './define.js';

@@ -1,5 +1,5 @@
 /**
- * Anime calls (issue 6). Lists, tags, search, favourites and history reuse the catalogue calls with
+ * Anime calls. Lists, tags, search, favourites and history reuse the catalogue calls with
  * type 2 (/v3/category/works, /v3/category/tags, /v3/search/index, /v3/cases/*, /v3/read/index);
  * these add what only video needs: the detail with each episode's packaging status, the play
  * info of an episode, and the watch position.

@@ -1,5 +1,5 @@
 /**
- * App tokens for e-reader apps (issue 18): the settings page lists, creates and revokes the tokens
+ * App tokens for e-reader apps (OPDS): the settings page lists, creates and revokes the tokens
  * that KOReader, Panels and other OPDS clients send as the HTTP Basic password of `/opds`. A token
  * is answered once, at creation; afterwards only its name and last 4 characters are shown.
  */

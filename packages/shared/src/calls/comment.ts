@@ -1,5 +1,5 @@
 /**
- * Comments on works (issue 7; spec §2 comment item, §3 Comment, §4 child replies, §5 validation).
+ * Comments on works (spec §2 comment item, §3 Comment, §4 child replies, §5 validation).
  * A comment belongs to a work (comic, novel or anime); a reply names its top-level comment
  * (`to_father_id`), optionally the reply it answers (`to_child_id`) and that reply's author
  * (`to_user_id`). Comments and likes need a session (guests too: every guest has a nickname);

@@ -1,5 +1,5 @@
 /**
- * Feedback (issue 7, /pages/user/feedback/*): a type, a text, a contact and up to 3 screenshots;
+ * Feedback (/pages/user/feedback/*): a type, a text, a contact and up to 3 screenshots;
  * operators answer later in `reply` (the admin console fills it).
  */
 import { z } from 'zod';

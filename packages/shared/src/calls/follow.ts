@@ -1,5 +1,5 @@
 /**
- * Follows (issue 7, /pages/user/cell/follow): works a user follows for updates. A new chapter of a
+ * Follows (/pages/user/cell/follow): works a user follows for updates. A new chapter of a
  * followed work creates a message of type 3 for each follower.
  */
 import { z } from 'zod';

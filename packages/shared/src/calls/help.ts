@@ -1,5 +1,5 @@
 /**
- * Help, notices, online count, customer service and texts (issue 7). All of it is data in the
+ * Help, notices, online count, customer service and texts (community). All of it is data in the
  * `settings` table (`community.*` keys, JSON) with defaults in the server when a row is missing,
  * so the admin console can edit it without a deploy.
  */

@@ -54,7 +54,7 @@ export * from './ai.js';
 export * from './ai-chat.js';
 export * from './app-tokens.js';
 
-/** The discovery/reading calls (issue 4): every export named `…Call` of their modules. */
+/** The discovery/reading calls (comics and novels): every export named `…Call` of their modules. */
 const DISCOVERY_CALLS = [
   catalogueCalls,
   homeCalls,
@@ -67,12 +67,12 @@ const DISCOVERY_CALLS = [
   Object.entries(module).flatMap(([name, value]) => (name.endsWith('Call') ? [value as CallDefinition] : [])),
 );
 
-/** Accounts and identity (issue 5): every export named `…Call` of login.ts and account.ts. */
+/** Accounts and identity: every export named `…Call` of login.ts and account.ts. */
 const ACCOUNT_CALLS = [loginCalls, accountCalls].flatMap((module) =>
   Object.entries(module).flatMap(([name, value]) => (name.endsWith('Call') ? [value as CallDefinition] : [])),
 );
 
-/** Community (issue 7): comments, messages, follows, feedback and help. */
+/** Community: comments, messages, follows, feedback and help. */
 const COMMUNITY_CALLS = [commentCalls, messageCalls, followCalls, feedbackCalls, helpCalls].flatMap(
   (module) =>
     Object.entries(module).flatMap(([name, value]) =>
@@ -88,20 +88,20 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...DISCOVERY_CALLS,
   ...ACCOUNT_CALLS,
   ...COMMUNITY_CALLS,
-  // Anime (issue 6): details, play info and watch progress.
+  // Anime: details, play info and watch progress.
   ...callsOf(animeCalls),
-  // Money (issue 12) and the analytics events it emits.
+  // Money and the analytics events it emits.
   ...callsOf(moneyCalls),
   ...callsOf(analyticsCalls),
-  // Growth (issue 13): tasks, invites, the update prompt and ad statistics.
+  // Growth: tasks, invites, the update prompt and ad statistics.
   ...callsOf(taskCalls),
   ...callsOf(inviteCalls),
   ...callsOf(updateCalls),
   ...callsOf(adCalls),
-  // AI (issue 14): images, credits and the log; chat and reading helpers.
+  // AI: images, credits and the log; chat and reading helpers.
   ...callsOf(aiCalls),
   ...callsOf(aiChatCalls),
-  // OPDS app tokens (issue 18).
+  // App tokens for e-reader apps (OPDS).
   ...callsOf(appTokenCalls),
 ];
 

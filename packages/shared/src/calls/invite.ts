@@ -1,5 +1,5 @@
 /**
- * The invite programme (issue 13): invite code and share link, entering a friend's code, the
+ * The invite programme: invite code and share link, entering a friend's code, the
  * invite log (/pages/user/invite/invite, /write, /inviteLog; /v3/invite/index, /v3/invite/user).
  *
  * Rewards are bonus coins and/or VIP hours paid through the money ledger; amounts, the window and

@@ -113,11 +113,11 @@ export const loginRegCall = defineCall({
     guest_token: z.string().max(256).default(''),
     /** The guest's user id: the token must belong to it, as with every session. */
     guest_uid: rowIdOrNone.default(0),
-    /** Invite programme (issue 13): a friend's code, applied once the account exists ('' = none). */
+    /** Invite programme: a friend's code, applied once the account exists ('' = none). */
     invite_code: z.union([z.literal(''), inviteCodeSchema]).default(''),
     ...deviceFields,
   }),
-  // Invite programme (issue 13): what came of `invite_code` (null without one).
+  // Invite programme: what came of `invite_code` (null without one).
   response: loginResultSchema.extend({ invite: inviteOutcomeSchema.nullable().default(null) }),
 });
 

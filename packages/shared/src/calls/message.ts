@@ -1,5 +1,5 @@
 /**
- * Messages (issue 7, /pages/user/cell/mes): type 1 system notices (broadcast to everyone), type 2
+ * Messages (/pages/user/cell/mes): type 1 system notices (broadcast to everyone), type 2
  * replies to my comments, type 3 updates of works I follow. Read state is per user.
  */
 import { z } from 'zod';

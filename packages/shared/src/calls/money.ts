@@ -1,5 +1,5 @@
 /**
- * Money (issue 12): the wallet, VIP plans and coin packages, payment orders, the order and expense
+ * Money: the wallet, VIP plans and coin packages, payment orders, the order and expense
  * logs, chapter unlocks with coins (single, batch, automatic) and the friends-help page.
  *
  * Amounts: money in integer fen (1/100 yuan) as `*_fen`; coins as integers. Paid coins (`cion`)

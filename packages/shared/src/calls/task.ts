@@ -1,5 +1,5 @@
 /**
- * The task centre (issue 13): daily check-in with a 7-day streak, daily and one-time tasks whose
+ * The task centre: daily check-in with a 7-day streak, daily and one-time tasks whose
  * progress the server counts from the events that prove it, claims paid through the money ledger,
  * and the task log (/pages/quest/quest, /pages/quest/questLog).
  *

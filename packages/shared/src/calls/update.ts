@@ -1,5 +1,5 @@
 /**
- * The update prompt (issue 13; spec §2 "Update dialog", §3 "Update config"): what the newest
+ * The update prompt (spec §2 "Update dialog", §3 "Update config"): what the newest
  * version is, its notes and whether it is forced.
  */
 import { z } from 'zod';

@@ -39,7 +39,7 @@ describe('translations', () => {
     });
 
     // The spec's Chinese strings are the zh-CN texts; every other locale shows its own words
-    // (issue 19). The product name is the same everywhere.
+    // (one language per screen). The product name is the same everywhere.
     it(`${locale} shows the spec's fixed strings in its own words`, () => {
       expect(translation.app.name).toBe('51动漫');
       const fixed = [

@@ -1,5 +1,5 @@
 /**
- * What the landing page does not need waits until its largest image has been painted (issue 16).
+ * What the landing page does not need waits until its largest image has been painted.
  * On a phone's first load every request and every task before that paint competes with the
  * page's own code, data and image for the slow network and the slow CPU; the rest of English, the
  * service worker, the shell's extras (floating ad, update prompt) and analytics go after it.

@@ -1,7 +1,7 @@
 /**
- * Category and tag names in the reader's language (issue 19). The catalogue stores a genre under
- * the name its library gave it — Chinese (热血) or English (Action) — and that name stays its
- * identity (filters, links, the server). Only the label changes: a known genre, found by any of
+ * Category and tag names in the reader's language (one language per screen). The catalogue stores
+ * a genre under the name its library gave it — Chinese (热血) or English (Action) — and that name
+ * stays its identity (filters, links, the server). Only the label changes: a known genre, found by any of
  * its names, shows its name in the current locale; anything else shows as stored.
  */
 import type { Locale } from '@dm51/shared';

@@ -1,5 +1,5 @@
 /**
- * The landing page's largest image goes first (issue 16). The launch asks for it as soon as the
+ * The landing page's largest image goes first. The launch asks for it as soon as the
  * page's data is in (`launch-prefetch.ts`: home's first banner or cover, a detail page's cover, the
  * page a chapter link opens at, its first or the link's `&page=`). When it is still downloading as
  * the page renders (a large image, a slow network, a fast phone), the page's other images (home's
@@ -9,12 +9,12 @@
  * the page renders nothing waits at all. A tap, or `afterLanding`'s fallback, lets them go in any
  * case.
  *
- * A comic reader's first page holds the others until it has been painted (`untilPainted`, tenth
- * pass): loaded is a frame or more before painted, and the next page (≈ 70 KiB) then downloaded
- * and decoded before that paint, which waited for it on a slow phone. If no paint is reported for
+ * A comic reader's first page holds the others until it has been painted (`untilPainted`): loaded
+ * is a frame or more before painted, and released at load the next page (≈ 70 KiB) would download
+ * and decode before that paint, which would wait for it on a slow phone. If no paint is reported for
  * it (not the page's largest paint, a browser without the entry type), SETTLED_GRACE_MS after it
  * settled lets them go. Home keeps the release on load: its covers are small, and released all at
- * once at the paint their decoding fell into one long task with the shell's after-paint work
+ * once at the paint their decoding falls into one long task with the shell's after-paint work
  * (Lighthouse's total blocking time on home 130 -> 300 ms, measured).
  *
  * Only the launch's landing image holds the others, once: a page opened later loads its images as

@@ -1,5 +1,5 @@
 /**
- * Launch without a waterfall (issue 16): as soon as a session exists, start what the landing page
+ * Launch without a waterfall: as soon as a session exists, start what the landing page
  * needs — its code chunk, its data and its largest image — instead of waiting for React to render
  * the page that then asks for them one after the other.
  */

@@ -1,6 +1,6 @@
 /**
  * Resolves in a new task of the main thread, so the work after `await nextTask()` does not lengthen
- * the task before it (issue 16: on a slow phone the launch's long tasks are its total blocking
+ * the task before it (on a slow phone the launch's long tasks are its total blocking
  * time; a tap waits for the task under way to end, however it is split inside).
  *
  * `scheduler.yield()` where the browser has it: its continuation runs before other queued tasks of

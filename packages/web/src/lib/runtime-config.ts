@@ -34,7 +34,7 @@ export function parseRuntimeConfig(value: unknown): ConfigResult {
 }
 
 /**
- * The config the server wrote into this page load's index.html (a JSON data block, issue 16), else
+ * The config the server wrote into this page load's index.html (a JSON data block), else
  * what /app-config.js left on window (a page from the service worker's cache, an older server).
  */
 export function readRuntimeConfig(

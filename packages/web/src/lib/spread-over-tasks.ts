@@ -1,12 +1,12 @@
 import { nextTask } from './next-task';
 
 /**
- * Starts work a few items per task of the main thread (issue 16, seventeenth pass). When home's
- * landing image is in, every cover held back for it starts at once: a dozen `fetch` calls (each
- * ≈ 0.6 ms on a desktop, four to eight times that on a phone) in the one task that released them,
- * the longest of home's first load after its banner. Spread over tasks, each ends within a few
- * milliseconds and a tap in between is answered; the requests still leave within a millisecond or
- * two of each other (`nextTask` continues ahead of other queued tasks).
+ * Starts work a few items per task of the main thread. When home's landing image is in, every cover
+ * held back for it starts at once: a dozen `fetch` calls (each ≈ 0.6 ms on a desktop, four to eight
+ * times that on a phone) in the one task that released them would make it the longest of home's
+ * first load after its banner. Spread over tasks, each ends within a few milliseconds and a tap in
+ * between is answered; the requests still leave within a millisecond or two of each other
+ * (`nextTask` continues ahead of other queued tasks).
  *
  * Returns `spread(start)`: runs `start` now while fewer than `perTask` have started in this task,
  * else in a following task, and settles as the promise `start` returns.

@@ -15,8 +15,8 @@ function page(load: () => Promise<PageModule>): PageComponent {
 
 /**
  * A launch screen (the entry page, home, the readers a shared chapter link opens): its English ships
- * with the app's code (en-launch.ts), so it does not wait for the rest (issue 16, thirteenth pass: on a
- * chapter link that was one more request, 7.3 KiB, between the app's code and the reader's first page).
+ * with the app's code (en-launch.ts), so it does not wait for the rest (on a chapter link that would
+ * be one more request, 7.3 KiB, between the app's code and the reader's first page).
  * `i18n/launch-messages.test.ts` checks that every section these screens use is there.
  */
 function launchPage(load: () => Promise<PageModule>): PageComponent {

@@ -35,7 +35,7 @@ const SPEC_PATHS = [
   '/pages/user/seting/phone',
   '/pages/user/seting/email',
   '/pages/user/seting/writeOff',
-  // Not in spec §2: app tokens for e-reader apps (issue 18).
+  // Not in spec §2: app tokens for e-reader apps (OPDS).
   '/pages/user/seting/opds',
   '/pages/user/feedback/feedback',
   '/pages/user/feedback/log',
@@ -63,7 +63,7 @@ const SPEC_PATHS = [
   '/pages/quest/orderLog',
   '/pages/quest/expenseLog',
   '/pages/ai/aiLog',
-  // Not in spec §2: character chat (issue 14).
+  // Not in spec §2: character chat.
   '/pages/ai/chat',
   '/pages/novel/reader',
   '/pages/novel/cover',

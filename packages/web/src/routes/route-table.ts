@@ -95,7 +95,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/pages/user/seting/phone', 'settingPhone', 'settings'),
   r('/pages/user/seting/email', 'settingEmail', 'settings'),
   r('/pages/user/seting/writeOff', 'writeOff', 'settings'),
-  // Not in spec §2: app tokens for e-reader apps (OPDS, issue 18).
+  // Not in spec §2: app tokens for e-reader apps (OPDS).
   r('/pages/user/seting/opds', 'settingOpds', 'settings'),
 
   r('/pages/user/feedback/feedback', 'feedback', 'feedback'),

@@ -1,7 +1,7 @@
 /** AI: providers and prices, usage, and moderation of generated images. */
 import { RobotOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { AiResultsPage } from './AiResultsPage';
 import { AiSettingsPage } from './AiSettingsPage';
 import { AiUsagePage } from './AiUsagePage';

@@ -1,7 +1,7 @@
 /** Catalogue: works search / filter and the work editor (cover, authors, tags), home banners, merge. */
 import { BookOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { CataloguePage } from './CataloguePage';
 import { HomePicksPage } from './HomePicksPage';
 import { MergePage } from './MergePage';

@@ -1,7 +1,7 @@
 /** Community: moderation queue, reports, word filter, feedback, broadcast notices. */
 import { CommentOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { FeedbackPage } from './FeedbackPage';
 import { ModerationPage } from './ModerationPage';
 import { NoticePage } from './NoticePage';

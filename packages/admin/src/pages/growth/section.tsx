@@ -1,7 +1,7 @@
 /** Growth: ads, the app's update config, tasks, invites, start-up settings, texts and themes. */
 import { RiseOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { AdEditPage } from './ads/AdEditPage';
 import { AdsListPage } from './ads/AdsListPage';
 import { UpdateConfigPage } from './UpdateConfigPage';

@@ -1,7 +1,7 @@
 /** Library: folders, scans with live progress, import history, transcode queue. */
 import { DatabaseOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { LibraryPage } from './LibraryPage';
 
 export const librarySection: ConsoleSection = {

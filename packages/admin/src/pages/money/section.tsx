@@ -1,7 +1,7 @@
 /** Money: payment orders and refunds, VIP plans and coin packages with chapter prices, revenue. */
 import { PayCircleOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { OrderListPage } from './OrderListPage';
 import { OrderShowPage } from './OrderShowPage';
 import { ProductsPage } from './ProductsPage';

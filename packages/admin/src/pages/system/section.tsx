@@ -1,7 +1,7 @@
 /** System: health, versions, sizes, configuration, the audit log, lock-outs and operators. */
 import { SettingOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { AuditLogPage } from './AuditLogPage';
 import { ConfigPage } from './ConfigPage';
 import { HealthPage } from './HealthPage';

@@ -1,7 +1,7 @@
 /** Users: search, and a user's page (profile, devices, sessions, wallet, orders, ledger, comments). */
 import { TeamOutlined } from '@ant-design/icons';
 import { Route } from 'react-router';
-import type { ConsoleSection } from '../../sections';
+import type { ConsoleSection } from '../../section-types';
 import { UserListPage } from './UserListPage';
 import { UserShowPage } from './UserShowPage';
 

@@ -1,5 +1,5 @@
 /**
- * AI: what operators see and change of the AI features (issue 14): the providers in use (from the
+ * AI: what operators see and change of the AI features: the providers in use (from the
  * environment; keys masked), the prices and quotas the app reads at every call (free tries per
  * day `ai.free_daily`, credits per chat reply `ai.chat_cost`; image styles and credit packs are
  * fixed in the code and shown), usage from the AI log, and moderation of generated images: an

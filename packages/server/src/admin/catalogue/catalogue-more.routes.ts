@@ -1,5 +1,5 @@
 /**
- * Catalogue, second part (issue 15): a work's cover (upload or one of its pages), its authors and
+ * The console's catalogue, second part: a work's cover (upload or one of its pages), its authors and
  * tags, merging a duplicate into a work, and the app's home banners and pinned recommendations.
  * Every change is one audited transaction; the app's home cache and search index are refreshed
  * after the commit, as for the first part's edits.

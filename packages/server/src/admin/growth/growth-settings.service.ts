@@ -1,6 +1,6 @@
 /**
  * Growth → Tasks, Invites, Start-up settings and Texts: the definitions the app already reads from
- * the database (issue 13's `task_defs`, `task_checkin_days` and `settings` rows), made editable.
+ * the database (the task centre's `task_defs`, `task_checkin_days` and `settings` rows), made editable.
  * Every change writes the same rows the app reads, one audit row per changed record (before /
  * after) in the change's transaction; the route drops the app's caches after the commit
  * (start-up settings and invite rules are cached 5 s; tasks, check-in rewards, help and texts are

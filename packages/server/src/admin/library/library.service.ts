@@ -9,7 +9,8 @@
  */
 import { resolve } from 'node:path';
 import type { Database } from '../../db/database.js';
-import type { ImportJob, ImportJobService } from '../../import/import-job.service.js';
+import type { ImportJob } from '../../import/import-job.js';
+import type { ImportJobService } from '../../import/import-job.service.js';
 import type { ImportSummary } from '../../import/import-types.js';
 import type { Audit } from '../admin-route.js';
 import { AdminErrors } from '../admin-errors.js';

@@ -1,8 +1,8 @@
 /**
- * Every setting the server reads from the environment (README, "Configuration"), for System →
- * Configuration: its effective value, whether it is the default, and secrets masked. The list is
- * checked against the README's table by system.test.ts, so a new variable documented there and
- * missing here fails a test.
+ * Every setting the server reads from the environment (docs/reference/configuration.md), for
+ * System → Configuration: its effective value, whether it is the default, and secrets masked. The
+ * list is checked against that page's tables by system.test.ts, so a new variable documented there
+ * and missing here fails a test.
  */
 
 /** How a value is shown: as is, as a secret (masked), or as a URL whose password is masked. */
@@ -10,7 +10,7 @@ export type EnvKind = 'plain' | 'secret' | 'dsn';
 
 export interface EnvSetting {
   name: string;
-  /** The default as the README states it ('' = unset). */
+  /** The default as docs/reference/configuration.md states it ('' = unset). */
   fallback: string;
   kind: EnvKind;
 }
@@ -94,7 +94,7 @@ export const ENV_SETTINGS: readonly EnvSetting[] = [
   plain('AI_CHAT_MODEL', 'qwen2.5:3b'),
   plain('AI_CHAT_TIMEOUT_S', '60'),
   plain('GIT_COMMIT'),
-  // Scale-out (issue 17): media store, Redis, operations, jobs.
+  // Scale-out: media store, Redis, operations, jobs.
   plain('MEDIA_STORE', 'local'),
   plain('S3_ENDPOINT'),
   plain('S3_REGION', 'us-east-1'),

@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 5): verification codes, rate-limit counters, identity cards, and uniqueness of
+ * Accounts and identity: verification codes, rate-limit counters, identity cards, and uniqueness of
  * the bound phone number and e-mail address among accounts.
  *
  * Rate-limit counters live in the database rather than in memory so that several server processes

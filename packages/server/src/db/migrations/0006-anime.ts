@@ -1,5 +1,5 @@
 /**
- * Anime streaming (issue 6): one HLS packaging job per episode. The row is the job's whole state, so
+ * Anime streaming: one HLS packaging job per episode. The row is the job's whole state, so
  * a restart finds interrupted jobs (status processing) and puts them back to waiting; the output
  * (master playlist, renditions, thumbnails, WebVTT subtitles) lives in the media store under
  * `output_prefix`, written only when a job succeeds. `key_hex` is the AES-128 key of a VIP episode's

@@ -1,5 +1,5 @@
 /**
- * Community (issue 7): comments with replies, likes, reports and per-user blocks; messages with
+ * Community: comments with replies, likes, reports and per-user blocks; messages with
  * per-user read state; follows; feedback. Editable texts (help, notices, customer service, about,
  * agreement) and comment moderation switches are `settings` rows (`community.*`), read with
  * defaults in the server, so no rows are seeded here.

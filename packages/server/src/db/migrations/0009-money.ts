@@ -1,5 +1,5 @@
 /**
- * Money (issue 12): one double-entry ledger for coins, VIP time and cash; the products users buy;
+ * Money: one double-entry ledger for coins, VIP time and cash; the products users buy;
  * payment orders with their provider events; chapter unlocks; idempotency records; the built-in
  * cashier's own book; first-party analytics events; friends-help visits.
  *

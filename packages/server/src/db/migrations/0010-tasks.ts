@@ -1,5 +1,5 @@
 /**
- * Task centre (issue 13): task definitions, check-ins, daily progress counters and claims.
+ * Task centre: task definitions, check-ins, daily progress counters and claims.
  *
  * - `task_defs`: the tasks and their rewards (seeded here, edited later by the console). `metric`
  *   names the counter a task's progress is read from; `target` is what it must reach.

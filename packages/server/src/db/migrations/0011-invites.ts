@@ -1,5 +1,5 @@
 /**
- * Invite programme (issue 13): invitations and their rewards. Every account's invite code already
+ * Invite programme: invitations and their rewards. Every account's invite code already
  * exists (`users.invite_code`, made at creation, unique); this adds who entered whose code.
  *
  * - `invitations`: one row per invited account (`invitee_id` unique: a second code is impossible

@@ -1,5 +1,5 @@
 /**
- * Ad statistics (issue 13): impressions and clicks per ad and UTC day, written as roll-ups by the
+ * Ad statistics: impressions and clicks per ad and UTC day, written as roll-ups by the
  * buffered counter (services/ad-stats.service.ts), never a row per view. The update config needs no
  * table: it lives in `settings` under the keys `update.*` (services/update-config.service.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 13): roll-ups of the first-party events (migration 0009 made the raw table), so
+ * First-party analytics: roll-ups of the first-party events (migration 0009 made the raw table), so
  * the dashboard never scans raw events, and what the retention purge needs.
  *
  * - `analytics_events.day`: the event's day number in the server's time zone (days since

@@ -1,5 +1,5 @@
 /**
- * The AI section's money (issue 14): AI credits are bought with coins and spent on generations
+ * The AI section's money: AI credits are bought with coins and spent on generations
  * through the ledger, with a few free tries a day first.
  *
  * - system accounts `ai_issued` (credits sold for coins leave from here, −) and `ai_redeemed`

@@ -1,5 +1,5 @@
 /**
- * AI images (issue 14): generation jobs, the gallery, and the AI log.
+ * AI images: generation jobs, the gallery, and the AI log.
  *
  * - `ai_jobs`: one row per AI cos generation. `status` moves queued → running → done | failed;
  *   the move to 'failed' is a guarded update, so the refund that goes with it happens once.

@@ -1,5 +1,5 @@
 /**
- * AI chat and reading helpers (issue 14):
+ * AI chat and reading helpers:
  * - `ai_chat_messages`: one row per message of a conversation (user, work, character); a
  *   character's reply row also records what the message cost (for a one-time refund) and, until
  *   its stream is opened, the sha256 of its one-time stream token;

@@ -1,5 +1,5 @@
 /**
- * The operator console (issue 15): operators (separate from app users), their sessions, the audit
+ * The operator console: operators (separate from app users), their sessions, the audit
  * log of every change made in the console, and posting bans on app users (`users.banned_until`,
  * Unix seconds; 0 = not banned).
  */

@@ -1,5 +1,5 @@
 /**
- * App tokens (issue 18): per-user secrets that e-reader apps send as the HTTP Basic password of the
+ * App tokens for OPDS: per-user secrets that e-reader apps send as the HTTP Basic password of the
  * OPDS catalogue. Only the sha256 of a token is stored; `hint` keeps its last 4 characters so the
  * settings page can tell tokens apart. A revoked token keeps its row (revoked_time > 0) so the list
  * can say when; it never authenticates again.

@@ -1,5 +1,5 @@
 /**
- * Ads managed in the console (issue 15): a schedule and an edit time. `start_time` / `end_time` are
+ * Ads managed in the operator console: a schedule and an edit time. `start_time` / `end_time` are
  * Unix seconds, 0 meaning "from the start" / "no end"; /v3/ad/sort_ads (and the home banner ad) only
  * serve an enabled ad whose window holds the current time. `updated_time` is the last console edit.
  * Existing rows get 0 everywhere, so they stay live exactly as before.

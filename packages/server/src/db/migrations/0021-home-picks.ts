@@ -1,5 +1,5 @@
 /**
- * Operator choices for the app's home (issue 15, console → Catalogue): banner works (with an
+ * Operator choices for the app's home (console → Catalogue): banner works (with an
  * optional image of their own) and pinned recommended works, per kind, in order. A kind with no
  * rows keeps today's automatic choice (HomeService). Rows go with their work (cascade).
  *

@@ -1,5 +1,5 @@
 /**
- * Short search terms (issue 16). The trigram indexes (SQLite FTS5 `trigram`, PostgreSQL pg_trgm)
+ * Short search terms, made fast. The trigram indexes (SQLite FTS5 `trigram`, PostgreSQL pg_trgm)
  * cannot serve a term under three characters, and two-character words are what Chinese readers
  * type most (一拳, 海贼, 斗罗): such a search scanned every document. search_grams holds, per
  * document, each distinct character and pair of adjacent characters of its body (code points,

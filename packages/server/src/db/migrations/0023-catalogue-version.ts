@@ -1,5 +1,5 @@
 /**
- * A catalogue version for caches of what readers see (issue 16). `catalogue_version` holds one
+ * A catalogue version for caches of what readers see (hot-call speed). `catalogue_version` holds one
  * row whose `version` grows with every committed change to what a chapter opening or a work card
  * shows: works' columns (not their view and favourite counters), chapters, pages, and the works'
  * authors and tags. The reader and search read it (one primary-key probe) before they use a kept

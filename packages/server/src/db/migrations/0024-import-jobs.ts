@@ -1,5 +1,5 @@
 /**
- * Import jobs as every instance sees them (issue 17). Until now a job lived in the memory of the
+ * Import jobs as every instance sees them (scale-out). Until now a job lived in the memory of the
  * instance that queued it: on several instances the console's "scan" answered a job id that the
  * next request, landing on another instance, did not know. Each job is now a row, written by the
  * instance that runs it (`owner`): queued → running (progress at most once a second) → done or

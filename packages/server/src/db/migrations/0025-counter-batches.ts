@@ -1,5 +1,5 @@
 /**
- * Counter batches already written (issue 17). The shared view and ad counters are flushed from
+ * Counter batches already written. The shared view and ad counters are flushed from
  * Redis in batches, each with its own id; a flusher that dies after its database commit but before
  * it deletes the batch from Redis leaves the batch to be taken again by another instance. Recording
  * the id in the same transaction as the counts lets that second write see it and skip, so every

@@ -1,5 +1,5 @@
 /**
- * The /v3 calls of character chat and the reading helpers (issue 14), and the reply stream.
+ * The /v3 calls of character chat and the reading helpers, and the reply stream.
  *
  * GET /v3/ai/stream/:token is Server-Sent Events, not an envelope call: an EventSource or fetch
  * reads it as it arrives, which a sealed single answer cannot do. The one-time token (issued by

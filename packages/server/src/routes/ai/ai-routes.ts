@@ -1,4 +1,4 @@
-/** The /v3 calls of AI cos (images), the AI tab, credits and the AI log (issue 14). */
+/** The /v3 calls of AI cos (images), the AI tab, credits and the AI log. */
 import {
   AI_PHOTO_MAX_BYTES,
   aiBuyCall,

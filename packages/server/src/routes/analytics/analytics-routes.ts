@@ -1,4 +1,4 @@
-/** First-party analytics (issue 13): the ingestion call and its background work. */
+/** First-party analytics: the ingestion call and its background work. */
 import type { FastifyPluginAsync } from 'fastify';
 import { analyticsLifecycle } from './analytics-lifecycle.js';
 import { analyticsTrackRoute } from './track.js';

@@ -1,4 +1,4 @@
-/** Every route plugin of issue 6 (anime details, play info, progress, VIP keys, the transcode queue). */
+/** Every anime route plugin (details, play info, progress, VIP keys, the transcode queue). */
 import type { FastifyPluginAsync } from 'fastify';
 import { animeDetailsRoute } from './details.js';
 import { animeFavoritesRoutes } from './favorites.js';

@@ -1,4 +1,4 @@
-/** Every route plugin of issue 4 (catalogue, readers, shelf, history, search, ranking, ads). */
+/** Every discovery route plugin (catalogue, readers, shelf, history, search, ranking, ads). */
 import type { FastifyPluginAsync } from 'fastify';
 import { adRoutes } from '../ad/index.js';
 import { bookChaptersRoute } from '../book/chapters.js';

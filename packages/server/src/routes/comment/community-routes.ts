@@ -1,4 +1,4 @@
-/** The community calls (issue 7): comments, messages, follows, feedback, help and texts. */
+/** The community calls: comments, messages, follows, feedback, help and texts. */
 import type { FastifyPluginAsync } from 'fastify';
 import { appFeedbackUploadRoute } from '../app/feedback_upload.js';
 import { appHelpRoute } from '../app/help.js';

@@ -1,4 +1,4 @@
-/** The invite programme's /v3 calls (issue 13). */
+/** The invite programme's /v3 calls. */
 import { inviteBindCall, inviteIndexCall, inviteUserCall } from '@dm51/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';

@@ -16,7 +16,7 @@ export const loginRegRoute: FastifyPluginAsync = async (app) => {
       },
       device,
     );
-    // Invite programme (issue 13): a friend's code from the share link is entered for the new
+    // Invite programme: a friend's code from the share link is entered for the new
     // account; a refusal is answered in `invite` and does not undo the registration.
     const invite = input.invite_code
       ? await app.services.invites.invites.bindAtRegistration(result.uid, input.invite_code, {

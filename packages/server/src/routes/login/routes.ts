@@ -1,4 +1,4 @@
-/** The /v3/login/* calls (issue 5). */
+/** The /v3/login/* calls of accounts and identity. */
 import type { FastifyPluginAsync } from 'fastify';
 import { loginFindPassRoute } from './find-pass.js';
 import { loginIdentityLoginRoute } from './identity-login.js';

@@ -1,4 +1,4 @@
-/** The /v3/pay calls of payments (issue 12); the cashier page and callbacks are payments/payments-plugin.ts. */
+/** The /v3/pay calls of payments; the cashier page and callbacks are payments/payments-plugin.ts. */
 import type { FastifyPluginAsync } from 'fastify';
 import { payCancelRoute } from './cancel.js';
 import { payInitRoute } from './init.js';

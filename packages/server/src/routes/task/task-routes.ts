@@ -1,4 +1,4 @@
-/** The task centre's /v3 calls (issue 13). */
+/** The task centre's /v3 calls. */
 import type { FastifyPluginAsync } from 'fastify';
 import { taskClaimsRoute } from './task-claims.js';
 import { taskIndexRoute } from './task-index.js';

@@ -1,4 +1,4 @@
-/** The update config and ad statistics /v3 calls (issue 13); the ad calls live in routes/ad/index.ts. */
+/** The update config and ad statistics /v3 calls; the ad calls live in routes/ad/index.ts. */
 import type { FastifyPluginAsync } from 'fastify';
 import { adStatsLifecycle } from '../ad/ad-stats-lifecycle.js';
 import { appThemeRoute } from './app-theme.js';

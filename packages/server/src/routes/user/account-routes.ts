@@ -1,4 +1,4 @@
-/** The account calls of issue 5 outside /v3/login: binding, profile, avatar, password, card, logout, deletion. */
+/** The account calls outside /v3/login: binding, profile, avatar, password, card, logout, deletion. */
 import type { FastifyPluginAsync } from 'fastify';
 import { appBindTelRoute } from '../app/bind_tel.js';
 import { userBindEmailRoute } from './bind-email.js';

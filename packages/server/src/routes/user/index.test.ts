@@ -35,7 +35,7 @@ describe('/v3/user/index', () => {
       vip: 0,
       rmb: 0,
       vipday: 0,
-      // Today's free AI tries left (issue 14): the default 3 a day.
+      // Today's free AI tries left: the default 3 a day.
       ai_free_time: 3,
       is_guest: true,
     });

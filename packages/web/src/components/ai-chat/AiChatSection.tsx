@@ -1,5 +1,5 @@
 /**
- * The AI tab's chat section (issue 14): recent conversations, and the works the user is reading to
+ * The AI tab's chat section: recent conversations, and the works the user is reading to
  * start one (a character only knows the chapters read, so works never opened are not offered).
  */
 import { useTranslation } from 'react-i18next';

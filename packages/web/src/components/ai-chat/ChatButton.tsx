@@ -1,4 +1,4 @@
-/** "Chat" on a comic's or novel's detail page (issue 14): opens character chat for the work. */
+/** "Chat" on a comic's or novel's detail page: opens character chat for the work. */
 import { WorkType, type WorkDetail } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';

@@ -1,5 +1,5 @@
 /**
- * The readers' AI helpers (issue 14): "previously on" (the chapters before this one, for comics and
+ * The readers' AI helpers: "previously on" (the chapters before this one, for comics and
  * novels) and, in the novel reader, this chapter's summary. Shown as chips under the top bar while
  * the bars are; the text opens in a bottom sheet. Both are free and cached per chapter.
  */

@@ -61,10 +61,10 @@ const PageRow = memo(function PageRow({
  * sizes at the column width, so the scroll height is exact before any image loads and resuming at
  * page N lands on page N.
  *
- * Per scrolled frame (issue 16) the view only computes the page window (binary search over `tops`)
- * and writes `data-current`; React renders the column only when a page enters or leaves the
- * window, and the rows are one memoised element, so a re-render of the reader around it does not
- * touch them. The position goes to the reader (top bar, progress saver) when the scroll rests, at
+ * Per scrolled frame (so a slow phone keeps up) the view only computes the page window (binary
+ * search over `tops`) and writes `data-current`; React renders the column only when a page enters
+ * or leaves the window, and the rows are one memoised element, so a re-render of the reader around
+ * it does not touch them. The position goes to the reader (top bar, progress saver) when the scroll rests, at
  * an idle moment, and the pages ahead are warmed when idle too, so neither lands in a frame that is
  * busy scrolling.
  */

@@ -4,7 +4,7 @@ import { whenIdle } from './when-idle';
  * How the comic scroll view's position reaches the reader (top bar "12 / 300", progress saver):
  * only a change, once the scroll has rested for `restMs`, and then at an idle moment (waiting at
  * most `idleWaitMs`). Each report re-renders the whole reader; once per page was a dropped frame
- * per page on a slow phone (issue 16). The saver waits for 500 ms of rest after a report, so it
+ * per page on a slow phone. The saver waits for 500 ms of rest after a report, so it
  * still saves once per pause, never during a steady scroll (a report every second would have
  * saved every second and a half); leaving or hiding the page reports at once (`flush`).
  */

@@ -38,7 +38,7 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
 
   const [bars, setBars] = useState(true);
   // The scroll view asks to hide the bars on every scrolled frame going down: once they are hidden
-  // that must not schedule a render of the whole reader each time (issue 16).
+  // that must not schedule a render of the whole reader each time.
   const barsShown = useRef(bars);
   useEffect(() => {
     barsShown.current = bars;

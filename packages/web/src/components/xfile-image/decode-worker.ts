@@ -1,5 +1,5 @@
 /**
- * Decoding `_xfile` images in a worker (issue 16). On a slow phone, fetching, XOR-decoding and
+ * Decoding `_xfile` images in a worker. On a slow phone, fetching, XOR-decoding and
  * wrapping a comic page cost the main thread several milliseconds each while the reader scrolls;
  * the worker does that work and also makes the object URL, so the page receives a string (no Blob
  * to deserialise, no URL to register on the main thread). A URL the worker made is revoked by the

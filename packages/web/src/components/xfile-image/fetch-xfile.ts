@@ -30,7 +30,7 @@ export function mimeForPath(path: string): string {
 /**
  * XORs every byte of `bytes` with `key`, in place (the fetched buffer is ours alone): four bytes
  * at a time over the aligned middle, byte by byte at the edges. On a slow phone the byte-wise loop
- * cost milliseconds per reader page on the main thread (issue 16); the result is the same bytes.
+ * cost milliseconds per reader page on the main thread; the result is the same bytes.
  */
 export function xorInPlace(bytes: Uint8Array, key: number): Uint8Array {
   assertXorKey(key);
@@ -63,7 +63,7 @@ async function attempt(url: string, options: FetchXfileOptions): Promise<Uint8Ar
  * 6 s per attempt, `Cache-Control: no-cache`, up to 2 retries. A caller's abort stops at once.
  */
 export async function fetchXfile(url: string, options: FetchXfileOptions): Promise<Blob> {
-  // The landing page's first image, fetched by boot.ts as soon as its address was known (issue 16).
+  // The landing page's first image, fetched by boot.ts as soon as its address was known.
   const early = takeEarlyImage(url);
   if (early) {
     try {

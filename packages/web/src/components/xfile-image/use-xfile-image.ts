@@ -64,7 +64,7 @@ export function loadImageUrl(src: string): Promise<string> {
 }
 
 /**
- * Loads a decoded page into a detached image (issue 16): the browser's request for the object URL
+ * Loads a decoded page into a detached image: the browser's request for the object URL
  * (several milliseconds on a slow phone) then happens here, at an idle moment (not in the worker's
  * reply), and the page's own <img> with the same URL finds it loaded instead of requesting it in
  * the frame that shows it. Only the last few are held, and none is decoded ahead: held decoded

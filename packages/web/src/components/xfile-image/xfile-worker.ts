@@ -1,5 +1,5 @@
 /**
- * The reader's image decoder, off the main thread (issue 16): fetches an `_xfile` page, XORs it
+ * The reader's image decoder, off the main thread: fetches an `_xfile` page, XORs it
  * back, makes the object URL and hands the page that string; the page asks for the URL's revocation
  * when it drops the image. The same fetchXfile as on the main thread: timeout, retries and types
  * are unchanged.

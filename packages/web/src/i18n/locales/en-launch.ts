@@ -242,7 +242,7 @@ export const enLaunch = {
     searchEmpty: 'Nothing found for “{{keyword}}”',
     searchEmptyHint: 'Check the spelling, or search for an author or a tag.',
   },
-  // Anime pages and player (issue 6).
+  // Anime pages and player.
   anime: {
     newest: 'Newest anime',
     empty: 'No anime yet',

@@ -362,7 +362,8 @@ export const enRest = {
     guestTitle: 'Friends help',
     guestHint: 'Log in to get your own link and earn free VIP hours from friends.',
   },
-  // Growth (issue 13): each block belongs to one area; keep keys inside their own block.
+  // Growth (tasks, invites, ads, the update prompt): each block belongs to one area; keep keys
+  // inside their own block.
   quest: {
     title: 'Tasks',
     log: 'Task log',
@@ -526,7 +527,7 @@ export const enRest = {
     hint: 'The pages you open and actions such as searches help us improve the app. Passwords, codes and messages are never sent.',
     doNotTrack: 'Your browser asks sites not to track you (Do Not Track), so nothing is sent.',
   },
-  // AI (issue 14): each block belongs to one area; keep keys inside their own block.
+  // AI (images, chat, reading helpers): each block belongs to one area; keep keys inside their own block.
   ai: {
     guestBind: 'Guests get free tries every day. Bind a phone or e-mail (or register) to buy AI credits.',
     title: 'AI',

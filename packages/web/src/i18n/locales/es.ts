@@ -476,7 +476,7 @@ export const es: Messages = {
     tab: { all: 'Todos', reply: 'Respuestas', update: 'Novedades', system: 'Sistema' },
     feedbackTypes: { t1: 'Error', t2: 'Sugerencia', t3: 'Contenido', t4: 'Pago', t5: 'Otro' },
   },
-  // Anime pages and player (issue 6).
+  // Anime pages and player.
   anime: {
     newest: 'Anime más recientes',
     empty: 'Aún no hay anime',
@@ -702,7 +702,8 @@ export const es: Messages = {
     guestTitle: 'Ayuda de amigos',
     guestHint: 'Inicia sesión para tener tu propio enlace y ganar horas VIP gratis con tus amigos.',
   },
-  // Growth (issue 13): each block belongs to one area; keep keys inside their own block.
+  // Growth (tasks, invites, ads, the update prompt): each block belongs to one area; keep keys
+  // inside their own block.
   quest: {
     title: 'Tareas',
     log: 'Historial',
@@ -871,7 +872,7 @@ export const es: Messages = {
     hint: 'Las páginas que abres y acciones como las búsquedas nos ayudan a mejorar la app. Nunca se envían contraseñas, códigos ni mensajes.',
     doNotTrack: 'Tu navegador pide no ser rastreado (Do Not Track), así que no se envía nada.',
   },
-  // AI (issue 14): each block belongs to one area; keep keys inside their own block.
+  // AI (images, chat, reading helpers): each block belongs to one area; keep keys inside their own block.
   ai: {
     guestBind:
       'Los invitados tienen intentos gratis cada día. Vincula un teléfono o correo (o regístrate) para comprar créditos de IA.',

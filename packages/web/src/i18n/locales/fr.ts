@@ -480,7 +480,7 @@ export const fr: Messages = {
     tab: { all: 'Tous', reply: 'Réponses', update: 'Nouveautés', system: 'Système' },
     feedbackTypes: { t1: 'Bug', t2: 'Suggestion', t3: 'Contenu', t4: 'Paiement', t5: 'Autre' },
   },
-  // Anime pages and player (issue 6).
+  // Anime pages and player.
   anime: {
     newest: 'Derniers animes',
     empty: 'Aucun anime pour le moment',
@@ -707,7 +707,8 @@ export const fr: Messages = {
     guestTitle: 'Coup de main des amis',
     guestHint: 'Connectez-vous pour obtenir votre propre lien et gagner des heures VIP gratuites.',
   },
-  // Growth (issue 13): each block belongs to one area; keep keys inside their own block.
+  // Growth (tasks, invites, ads, the update prompt): each block belongs to one area; keep keys
+  // inside their own block.
   quest: {
     title: 'Tâches',
     log: 'Historique',
@@ -878,7 +879,7 @@ export const fr: Messages = {
     hint: 'Les pages que vous ouvrez et des actions comme les recherches nous aident à améliorer l’app. Jamais de mots de passe, de codes ni de messages.',
     doNotTrack: 'Votre navigateur demande à ne pas être suivi (Do Not Track) : rien n’est envoyé.',
   },
-  // AI (issue 14): each block belongs to one area; keep keys inside their own block.
+  // AI (images, chat, reading helpers): each block belongs to one area; keep keys inside their own block.
   ai: {
     guestBind:
       'Les invités ont des essais gratuits chaque jour. Liez un téléphone ou un e-mail (ou inscrivez-vous) pour acheter des crédits IA.',

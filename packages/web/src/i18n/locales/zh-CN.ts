@@ -462,7 +462,7 @@ export const zhCN: Messages = {
     tab: { all: '全部', reply: '回复', update: '更新', system: '系统' },
     feedbackTypes: { t1: '故障', t2: '建议', t3: '内容', t4: '支付', t5: '其他' },
   },
-  // Anime pages and player (issue 6).
+  // Anime pages and player.
   anime: {
     newest: '最新动漫',
     empty: '暂无动漫',
@@ -687,7 +687,8 @@ export const zhCN: Messages = {
     guestTitle: '好友助力',
     guestHint: '登录后即可获得专属链接，邀请好友助力免费领 VIP 时长。',
   },
-  // Growth (issue 13): each block belongs to one area; keep keys inside their own block.
+  // Growth (tasks, invites, ads, the update prompt): each block belongs to one area; keep keys
+  // inside their own block.
   quest: {
     title: '任务',
     log: '任务记录',
@@ -853,7 +854,7 @@ export const zhCN: Messages = {
     hint: '你打开的页面和搜索等操作帮助我们改进应用，绝不发送密码、验证码或消息内容。',
     doNotTrack: '浏览器已开启“请勿追踪”，不会发送任何统计。',
   },
-  // AI (issue 14): each block belongs to one area; keep keys inside their own block.
+  // AI (images, chat, reading helpers): each block belongs to one area; keep keys inside their own block.
   ai: {
     guestBind: '游客每天有免费次数。绑定手机或邮箱（或注册）后即可购买 AI 次数。',
     title: 'AI',

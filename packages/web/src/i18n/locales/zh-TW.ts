@@ -462,7 +462,7 @@ export const zhTW: Messages = {
     tab: { all: '全部', reply: '回覆', update: '更新', system: '系統' },
     feedbackTypes: { t1: '故障', t2: '建議', t3: '內容', t4: '支付', t5: '其他' },
   },
-  // Anime pages and player (issue 6).
+  // Anime pages and player.
   anime: {
     newest: '最新動漫',
     empty: '暫無動漫',
@@ -687,7 +687,8 @@ export const zhTW: Messages = {
     guestTitle: '好友助力',
     guestHint: '登入後即可獲得專屬連結，邀請好友助力免費領 VIP 時長。',
   },
-  // Growth (issue 13): each block belongs to one area; keep keys inside their own block.
+  // Growth (tasks, invites, ads, the update prompt): each block belongs to one area; keep keys
+  // inside their own block.
   quest: {
     title: '任務',
     log: '任務記錄',
@@ -853,7 +854,7 @@ export const zhTW: Messages = {
     hint: '你開啟的頁面和搜尋等操作幫助我們改進應用，絕不傳送密碼、驗證碼或訊息內容。',
     doNotTrack: '瀏覽器已開啟「請勿追蹤」，不會傳送任何統計。',
   },
-  // AI (issue 14): each block belongs to one area; keep keys inside their own block.
+  // AI (images, chat, reading helpers): each block belongs to one area; keep keys inside their own block.
   ai: {
     guestBind: '遊客每天有免費次數。綁定手機或信箱（或註冊）後即可購買 AI 次數。',
     title: 'AI',

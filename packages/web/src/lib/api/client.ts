@@ -124,9 +124,9 @@ type CallOptions = {
  * One typed call: merge, seal, POST `data`, open. Rejects with ApiError after the user
  * has been told what the spec says to tell them.
  *
- * Launch calls (issue 16, third pass): a call boot.ts made before the app's code arrived
- * (`recordLaunchCalls`) is answered from that request, once; a failed early answer is not handed
- * on, the call is made again with this caller's toasts.
+ * Launch calls (docs/develop/decisions/0022-first-script-sends-launch-calls.md): a call boot.ts
+ * made before the app's code arrived (`recordLaunchCalls`) is answered from that request, once; a
+ * failed early answer is not handed on, the call is made again with this caller's toasts.
  */
 /**
  * Launch calls whose answer is the same whatever the session: the start-up settings, and visitor

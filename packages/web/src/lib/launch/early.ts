@@ -1,8 +1,9 @@
 /**
- * What the page's first script (`boot.ts`) started before the app's own code arrived (issue 16,
- * third pass): launch calls and the landing page's first image, each taken once by whoever asks for
- * the same thing next (`callApi`, `fetchXfile`). A failed early answer is not handed on: the taker
- * asks again itself, with its own toasts and retries.
+ * What the page's first script (`boot.ts`) started before the app's own code arrived, so that they
+ * do not wait for that code (docs/develop/decisions/0022-first-script-sends-launch-calls.md): launch
+ * calls and the landing page's first image, each taken once by whoever asks for the same thing next
+ * (`callApi`, `fetchXfile`). A failed early answer is not handed on: the taker asks again itself,
+ * with its own toasts and retries.
  */
 /**
  * How long an early answer may be handed on. The app asks for its launch data within a second or

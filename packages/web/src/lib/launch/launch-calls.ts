@@ -1,6 +1,7 @@
 /**
  * The launch calls, sent by the page's first script (`boot.ts`) while the app's own code is still
- * on its way (issue 16, third pass: launch without a waterfall). This module and what it imports
+ * on its way, so they do not wait in a chain behind it
+ * (docs/develop/decisions/0022-first-script-sends-launch-calls.md). This module and what it imports
  * stay free of React, the router and TanStack Query, so `boot.ts` is a small chunk of its own:
  *
  * - start-up settings and, for a new visitor, visitor init go out together at once;

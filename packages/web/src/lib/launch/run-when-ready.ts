@@ -5,10 +5,10 @@ import { nextTask } from '../next-task';
  * first. `boot.ts` holds the app's code this way until the landing page's calls are out, without
  * ever holding it for longer than the cap.
  *
- * The task runs in a task of its own, not in the microtasks of the one that settled `ready` (issue
- * 16, thirteenth pass): that one is the init answer's handler, which opens the answer and seals
- * the landing call, and the app's dynamic imports (Vite adds a preload link for each chunk and
- * style) made it one of the launch's longest tasks, ≈ 110 ms at a 4× slower CPU.
+ * The task runs in a task of its own, not in the microtasks of the one that settled `ready`: that
+ * one is the init answer's handler, which opens the answer and seals the landing call, and the app's
+ * dynamic imports (Vite adds a preload link for each chunk and style) would make it one of the
+ * launch's longest tasks, ≈ 110 ms at a 4× slower CPU.
  */
 export function runWhenReady(ready: Promise<unknown>, capMs: number, task: () => void): void {
   let ran = false;

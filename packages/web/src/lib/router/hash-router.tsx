@@ -1,9 +1,9 @@
 /**
  * The app's router: hash URLs (spec §2: `/#/pages/…?query`) on the `history` package's hash
- * history, with the handful of hooks the pages use. It replaced react-router (issue 16): the app
- * matches its own flat route table (routes/route-table.ts) and needs no nested routes, loaders,
- * actions or relative links, and react-router's declarative mode was 11.8 KiB of the JavaScript
- * a phone downloads for home; this is about 2.
+ * history, with the handful of hooks the pages use. It replaced react-router for a lighter first
+ * load: the app matches its own flat route table (routes/route-table.ts) and needs no nested
+ * routes, loaders, actions or relative links, and react-router's declarative mode was 11.8 KiB of
+ * the JavaScript a phone downloads for home; this is about 2.
  *
  * What it keeps from react-router, because the app relies on it:
  * - history entries carry `{ usr, key, idx }` (the same shape), so `location.key` survives a

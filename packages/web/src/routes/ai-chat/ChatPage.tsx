@@ -1,5 +1,5 @@
 /**
- * Character chat (/pages/ai/chat?work_id=…&character=…, issue 14): pick a character of the work,
+ * Character chat (/pages/ai/chat?work_id=…&character=…): pick a character of the work,
  * send a message, and watch the reply stream in chunk by chunk. Each message takes a free try of
  * the day, else AI credits; out of both, a guest sees the guest prompt (buying needs an account)
  * and a user is sent to the AI tab to buy credits.

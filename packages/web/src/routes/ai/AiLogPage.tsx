@@ -1,5 +1,5 @@
 /**
- * The AI log (/pages/ai/aiLog, issue 14): every generation and chat message with its cost and
+ * The AI log (/pages/ai/aiLog): every generation and chat message with its cost and
  * status, newest first; paged by 10 with the spec's footers and pull-to-refresh.
  */
 import { useTranslation } from 'react-i18next';

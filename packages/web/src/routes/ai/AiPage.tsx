@@ -1,5 +1,5 @@
 /**
- * The AI tab (/pages/ai/ai, issue 14): free tries and AI credits with the buy sheet, AI cos (a
+ * The AI tab (/pages/ai/ai): free tries and AI credits with the buy sheet, AI cos (a
  * photo or a work's cover, a style, Generate, progress, the result), the gallery, then the chat
  * section. Guests get the free tries; buying or running out asks them to bind (spec §2 prompt).
  */

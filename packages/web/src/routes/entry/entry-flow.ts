@@ -46,8 +46,8 @@ let early: Promise<EntryOutcome> | null = null;
 
 /**
  * Starts the entry page's work from the shell, as soon as the shell knows the entry page comes
- * next, so the API calls do not wait for the entry page's own chunk to arrive and render (issue 16,
- * launch without a waterfall). The entry page's first attempt takes this run over (`entryFlow`).
+ * next, so the API calls do not wait for the entry page's own chunk to arrive and render
+ * (launch without a waterfall). The entry page's first attempt takes this run over (`entryFlow`).
  */
 export function startEntryFlowEarly(queryClient: QueryClient, onSession: () => void): void {
   early ??= runEntryFlow(queryClient, onSession);

@@ -28,7 +28,7 @@ function Strip({ items }: { items: readonly WorkCard[] }) {
  * False in the feed's first render, true right after it: what lies below the first screen (newest
  * and the category sections) is rendered in a second, interruptible pass (a transition), so the
  * banner, the home's largest paint, is committed and painted without waiting for the whole feed
- * (issue 16: a slow phone spent several hundred milliseconds rendering it in one go).
+ * (a slow phone spent several hundred milliseconds rendering it in one go).
  */
 function useBelowTheFold(): boolean {
   const [shown, setShown] = useState(false);

@@ -34,7 +34,7 @@ function useWantedSoon(element: Element | null): boolean {
 }
 
 /**
- * Home's category sections (issue 16): asked for apart from the first screen, when the reader
+ * Home's category sections: asked for apart from the first screen, when the reader
  * heads for them (landing-fetch.ts says why); a skeleton holds their place until then.
  */
 export function HomeSections({ tab }: { tab: number }) {

@@ -14,7 +14,7 @@ import { Field } from './fields';
 /**
  * Register (/pages/user/login/register) with a phone number or e-mail address, a code and a
  * password. The guest the visitor has been so far becomes the account, keeping everything.
- * Invite programme (issue 13): an optional friend's invite code, pre-filled from the share link the
+ * Invite programme: an optional friend's invite code, pre-filled from the share link the
  * app was opened with, is entered for the new account; what came of it is said after the
  * registration (a refused code does not stop it).
  */

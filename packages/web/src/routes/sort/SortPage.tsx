@@ -15,8 +15,10 @@ import './sort.css';
  * Categories: the tab page (/pages/sort/sort) and the home sub-page (/pages/home/sort/homeSort,
  * with pull-to-refresh). Filters: type, category, tag, status, free/VIP, order.
  *
- * The comics library (/pages/cartoon/cartoon, under Comics in spec §2) is the same page held to
- * comics: every comic with the same filters and orders, no type switch (docs/ARCHITECTURE.md).
+ * The comics library (/pages/cartoon/cartoon) is listed under Comics in spec §2 without saying what
+ * it shows: it is this page held to comics, every published comic with the same filters and orders,
+ * no type switch (a `type` in the link is ignored). One component serves both, so the library
+ * cannot drift from the categories page.
  */
 export default function SortPage({ route }: PageProps) {
   const { t, i18n } = useTranslation();

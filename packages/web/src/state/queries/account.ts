@@ -81,7 +81,7 @@ export function useLoginMutation() {
 export function useRegisterMutation() {
   const client = useQueryClient();
   return useMutation({
-    // Invite programme (issue 13): `invite_code` ('' for none) is entered for the new account; the
+    // Invite programme: `invite_code` ('' for none) is entered for the new account; the
     // answer's `invite` says what came of it.
     mutationFn: async (input: { account: string; code: string; password: string; invite_code?: string }) => {
       const { token, uid, isGuest } = sessionStore.get();

@@ -1,5 +1,5 @@
 /**
- * Character chat and the reading helpers (issue 14): characters, conversations, the send call
+ * Character chat and the reading helpers: characters, conversations, the send call
  * (one idempotency key per typed message, so a double tap pays once) and the reply stream, read
  * with fetch + ReadableStream so each chunk shows as it arrives.
  */

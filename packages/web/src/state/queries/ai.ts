@@ -1,5 +1,5 @@
 /**
- * The AI tab (issue 14): its state (credits, free tries, styles, packs), AI cos jobs (start, poll
+ * The AI tab: its state (credits, free tries, styles, packs), AI cos jobs (start, poll
  * until done or failed), the gallery, buying credit packs (one idempotency key per intent) and the
  * AI log. Components never fetch; they use these hooks.
  */

@@ -38,8 +38,8 @@ export const workKey = (item: WorkCard) => `${item.type}:${item.relate_id}`;
 
 /**
  * The detail the launch fetched for the page it lands on (lib/launch-prefetch.ts) is fresh for that
- * page's mount: nothing can have moved the saved place in between, and asking again was the last
- * round trip before a detail link's cover painted on a slow phone (tenth pass). Only that one
+ * page's mount: nothing can have moved the saved place in between, and asking again would be the
+ * last round trip before a detail link's cover paints on a slow phone. Only that one
  * answer, unchanged since (its first), not invalidated (reading a chapter invalidates it) and at
  * most LAUNCH_DETAIL_FRESH_MS old; every other mount asks again.
  */

@@ -23,7 +23,7 @@ import {
 import { callApi } from '../../lib/api/client';
 
 /**
- * Home is asked for in two calls with the spec's sizes between them (issue 16): the first screen
+ * Home is asked for in two calls with the spec's sizes between them: the first screen
  * (banner, recommended, newest) at launch, and the category sections (`type_size`) once the reader
  * heads for them (routes/home/HomeSections.tsx). They are most of the whole answer (on a catalogue
  * of 2,000 comics in 10 categories, 37.3 of its 44.2 KB of JSON; 8.4 of 15.5 KB on the demo

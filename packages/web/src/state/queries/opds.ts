@@ -1,4 +1,4 @@
-/** App tokens for e-reader apps (OPDS, issue 18): list, create (secret shown once), revoke. */
+/** App tokens for e-reader apps (OPDS): list, create (secret shown once), revoke. */
 import { opdsTokenCreateCall, opdsTokenRevokeCall, opdsTokensCall } from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';

@@ -37,8 +37,8 @@ export function fetchUserInfoOnce(client: QueryClient, uid: number): Promise<Use
 
 /**
  * A guest made at this launch has the init answer's record; the full one is fetched once the
- * landing page has painted (tenth pass): nothing on a new visitor's first screen needs more, and on
- * a phone's first load this call was one of the last round trips before that paint.
+ * landing page has painted: nothing on a new visitor's first screen needs more, and on a phone's
+ * first load this call would be one of the last round trips before that paint.
  */
 export function refreshNewGuestRecord(client: QueryClient, uid: number): void {
   void afterLanding().then(() => fetchUserInfoOnce(client, uid).catch(() => undefined));
