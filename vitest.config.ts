@@ -26,6 +26,12 @@ export default defineConfig({
         test: { name: 'web', root: 'packages/web', environment: 'node' },
       },
       {
+        // Repository checks: the docs against the code (scripts/docs.test.ts).
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: { name: 'repository', root: 'scripts', environment: 'node' },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'e2e',
