@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Runs every test tier in order and prints one closing line with the totals:
-// lint and types, unit tests (shared, web), the server suite on SQLite and on PostgreSQL,
-// the production build, and the browser tests against the built server.
+// Runs every test tier in order and prints one closing line with the totals: lint and types, unit
+// tests (shared, library, web), the server suite on SQLite and on PostgreSQL, the production build,
+// the browser tests against the built server, and the browser tests again through a cluster.
+// First it makes sure the machine has what every tier needs (scripts/test-preflight.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { prepareMachine } from './test-preflight.mjs';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
@@ -145,14 +147,21 @@ function browserTests(label, env) {
   count(label, { summary, ok: again.ok });
 }
 
+const machineProblems = await prepareMachine({ postgresUrl: POSTGRES_URL });
+if (machineProblems.length > 0) {
+  console.error('\nThe tests cannot run on this machine yet:');
+  for (const problem of machineProblems) console.error(`- ${problem}`);
+  process.exit(1);
+}
+
 run('lint', 'npm', ['run', 'lint', '--silent']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit tests (shared, library, web)', ['shared', 'library', 'web']);
+vitest('unit tests (shared, library, web) and the docs check', ['shared', 'library', 'web', 'repository']);
 vitest('server tests on SQLite', ['server'], { DATABASE_URL: '' });
 vitest('server tests on PostgreSQL', ['server'], { DATABASE_URL: POSTGRES_URL });
 if (run('build', 'npm', ['run', 'build', '--silent'])) {
   browserTests('browser tests (Chromium)', { DATABASE_URL: '' });
-  // Issue 17: browser tests again, each against three instances on PostgreSQL, Redis and an S3
+  // Scale-out: browser tests again, each against three instances on PostgreSQL, Redis and an S3
   // server behind HAProxy (E2E_CLUSTER; e2e/support/cluster.ts), not against one process.
   browserTests('browser tests through a 3-instance cluster', {
     DATABASE_URL: '',
