@@ -176,7 +176,9 @@ function balancerStateChanges(output: string): string {
 
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
   if (!existsSync(HAPROXY_PATH)) {
-    throw new Error(`HAProxy not found at ${HAPROXY_PATH}: run 'apt-get install -y haproxy' (.ci/run does)`);
+    throw new Error(
+      `HAProxy not found at ${HAPROXY_PATH}: run 'apt-get install -y haproxy' (npm test does as root)`,
+    );
   }
   const count = options.instances ?? 3;
   const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -228,7 +230,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     });
 
     // A test that seeded an embedded data folder (seedCatalogue) gets it moved onto the cluster's
-    // PostgreSQL and S3 first, with the operator's own tool (npm run copy-data); each instance then
+    // PostgreSQL and S3 first, with the operator's own copy tool (npm run copy-data); each instance then
     // keeps a scratch folder of its own, as in a real deployment.
     const { DATA_DIR: seededDir, ...instanceOnlyEnv } = options.env ?? {};
     const instanceEnv = (dataDir: string, port: number, name: string): NodeJS.ProcessEnv => ({
@@ -368,18 +370,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   }
 }
 
-/** Runs `npm run copy-data` on `dataDir` with the instances' settings (their database and store). */
+/**
+ * Runs the operator's copy tool on `dataDir` with the instances' settings (their database and
+ * store): the built one, as the browser tests run the built server (`npm run copy-data` is the same
+ * code from source, compiled by tsx on every start).
+ */
 function copySeededData(dataDir: string, env: NodeJS.ProcessEnv): void {
   const result = spawnSync(
     process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      join(REPO_ROOT, 'packages/server/src/cli/copy-data.ts'),
-      dataDir,
-    ],
-    { cwd: REPO_ROOT, env, encoding: 'utf8' },
+    [join(REPO_ROOT, 'packages/server/dist/cli/copy-data.js'), dataDir],
+    {
+      cwd: REPO_ROOT,
+      env,
+      encoding: 'utf8',
+    },
   );
   if (result.status !== 0) throw new Error(`copy-data failed:\n${result.stdout}\n${result.stderr}`);
 }
