@@ -15,7 +15,15 @@ export default defineConfig({
         // The server runs in Vite's SSR environment, which takes its conditions from ssr.resolve.
         resolve: { conditions: ['source'] },
         ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
-        test: { name: 'server', root: 'packages/server', environment: 'node', testTimeout: 20_000 },
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          environment: 'node',
+          testTimeout: 20_000,
+          // Building or closing an app on a busy PostgreSQL (a schema of ~50 tables created or
+          // dropped while the other workers do the same) took over the default 10 s in a full run.
+          hookTimeout: 30_000,
+        },
       },
       {
         resolve: { conditions: ['source'] },
