@@ -16,12 +16,13 @@ const PACKAGES = [
   { name: 'ffmpeg', present: () => onPath('ffmpeg') },
   { name: 'fonts-noto-cjk', present: () => dpkgInstalled('fonts-noto-cjk') },
   { name: 'haproxy', present: () => existsSync('/usr/sbin/haproxy') },
-  {
-    name: 'postgresql',
-    present: () => onPath('pg_ctlcluster') || onPath('pg_ctl') || postgresBinDir() !== null,
-  },
-  { name: 'redis-server', present: () => onPath('redis-server') },
 ];
+/** The services' packages, needed only when the service does not answer (it may run elsewhere). */
+const POSTGRES_PACKAGE = {
+  name: 'postgresql',
+  present: () => onPath('pg_ctlcluster') || onPath('pg_ctl') || postgresBinDir() !== null,
+};
+const REDIS_PACKAGE = { name: 'redis-server', present: () => onPath('redis-server') };
 
 function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -115,7 +116,10 @@ async function waitFor(check, seconds) {
  */
 export async function prepareMachine({ postgresUrl }) {
   const problems = [];
-  const missing = PACKAGES.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
+  const needed = [...PACKAGES];
+  if (!(await redisAnswers())) needed.push(REDIS_PACKAGE);
+  if (await postgresProblem(postgresUrl)) needed.push(POSTGRES_PACKAGE);
+  const missing = needed.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
   if (missing.length > 0) {
     const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
     if (isRoot && onPath('apt-get')) {
