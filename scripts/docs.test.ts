@@ -56,24 +56,22 @@ for (const folder of rootPackage.workspaces ?? []) {
     workspaceScripts.set(key, pkg.scripts ?? {});
 }
 
-/** `npm run <script>` with its workspace (`-w x`, `--workspace=x`) when one is named. */
+/**
+ * `npm run <script>` with its workspace when one is named, before or after the script
+ * (`npm run -w x s`, `npm run s -w x`, `--workspace=x`); what follows `--` is the script's own.
+ */
 function npmRuns(markdown: string): { script: string; workspace: string | null }[] {
   const runs: { script: string; workspace: string | null }[] = [];
   for (const m of markdown.matchAll(/npm run\b([^\n`|)]*)/g)) {
     const tokens = m[1]!.trim().split(/\s+/).filter(Boolean);
     let workspace: string | null = null;
     let script: string | null = null;
-    for (let i = 0; i < tokens.length && !script; i++) {
+    for (let i = 0; i < tokens.length && tokens[i] !== '--'; i++) {
       const token = tokens[i]!;
       if (token === '-w' || token === '--workspace') workspace = tokens[++i] ?? null;
       else if (token.startsWith('--workspace=')) workspace = token.slice('--workspace='.length);
-      else if (token.startsWith('-')) continue;
-      else script = token;
+      else if (!token.startsWith('-')) script ??= token;
     }
-    // A workspace named after the script: `npm run bench -w @dm51/bench`.
-    const rest = tokens.slice(tokens.indexOf(script ?? '') + 1);
-    const after = rest.findIndex((token) => token === '-w' || token === '--workspace');
-    if (after >= 0) workspace = rest[after + 1] ?? null;
     if (script && /^[\w:.-]+$/.test(script)) runs.push({ script, workspace });
   }
   return runs;

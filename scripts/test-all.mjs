@@ -115,9 +115,9 @@ function vitest(label, projects, env = {}, extraArgs = []) {
 /**
  * The server suite spends about half its time waiting (on PostgreSQL, child servers, ffmpeg,
  * timers): with one worker per core a core sat idle, with two per core the suite takes 60 % of the
- * time on 2 cores (8.3 → 5.0 min on SQLite, measured) with every test still passing.
+ * time on 2 cores (8.3 → 5.0 min on SQLite, measured) with every test still passing. At most 8:
+ * each worker's apps hold PostgreSQL connections, and the server allows 100 by default.
  */
-// At most 8: each worker's apps hold PostgreSQL connections, and the server allows 100 by default.
 const SERVER_WORKERS = ['--maxWorkers', String(Math.min(8, Math.max(2, availableParallelism() * 2)))];
 
 /** A file's tests by outcome, from its entry in a vitest JSON report. */

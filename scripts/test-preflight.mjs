@@ -41,9 +41,11 @@ function postgresBinDir() {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+/** Runs a shell command; apt-get and the packages' scripts never stop to ask a question. */
 function sh(command) {
   console.log(`$ ${command}`);
-  return spawnSync('sh', ['-c', command], { stdio: 'inherit' }).status === 0;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  return spawnSync('sh', ['-c', command], { stdio: ['ignore', 'inherit', 'inherit'], env }).status === 0;
 }
 
 function redisAnswers() {
@@ -124,7 +126,7 @@ export async function prepareMachine({ postgresUrl }) {
     const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
     if (isRoot && onPath('apt-get')) {
       console.log(`Installing what the tests need: ${missing.join(', ')}`);
-      if (!sh(`DEBIAN_FRONTEND=noninteractive ${install.replace('install -y', 'install -y -qq')}`))
+      if (!sh(install.replace('install -y', 'install -y -qq')))
         problems.push(`the packages ${missing.join(', ')} could not be installed: run ${install}`);
     } else {
       problems.push(`missing ${missing.join(', ')}: run sudo sh -c '${install}'`);
