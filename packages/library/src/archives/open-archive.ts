@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { LibraryError, errorMessage } from '../errors.js';
 import type { ArchiveFormat, ArchiveReader } from './archive-reader.js';
@@ -5,8 +6,9 @@ import { FolderReader } from './folder-reader.js';
 import { DEFAULT_LIMITS, type ArchiveLimits } from './limits.js';
 import { RarReader } from './rar-reader.js';
 import { SevenZipReader } from './sevenzip-reader.js';
-import { TAR_BLOCK, sniffTar } from './tar-header.js';
+import { decompress, sniffCompression, type TarCompression } from './tar-compression.js';
 import { TarReader } from './tar-reader.js';
+import { TAR_BLOCK, sniffTar } from './tar-sniff.js';
 import { ZipReader } from './zip-reader.js';
 
 /**
@@ -29,7 +31,24 @@ export function sniffArchive(head: Uint8Array): Exclude<ArchiveFormat, 'folder'>
   if (b.subarray(0, 6).equals(Buffer.from('Rar!\x1a\x07', 'latin1'))) return 'rar';
   // Tar has no leading magic: its first 512-byte header must check out (see sniffTar).
   if (sniffTar(b)) return 'tar';
+  // A gzip, bzip2, xz or zstd stream is taken for a compressed tar here; openArchive looks inside.
+  if (sniffCompression(b)) return 'tar';
   return null;
+}
+
+/**
+ * Whether a compressed file holds a tar: its first decompressed block must be a tar header (a
+ * `.gz` of one image or document is not an archive).
+ */
+async function holdsTar(path: string, compression: TarCompression, limits: ArchiveLimits): Promise<boolean> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of decompress(compression, createReadStream(path), limits)) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= TAR_BLOCK) break;
+  }
+  return sniffTar(Buffer.concat(chunks));
 }
 
 /** The first bytes of a file: by default enough for sniffArchive (a whole tar header). */
@@ -44,7 +63,10 @@ export async function readHead(path: string, length = TAR_BLOCK): Promise<Buffer
   }
 }
 
-/** Opens a ZIP, 7z, RAR, TAR or folder; anything else is refused with a reason. */
+/**
+ * Opens a ZIP, 7z, RAR, TAR (plain, or compressed with gzip, bzip2, xz or zstd) or folder; anything
+ * else is refused with a reason.
+ */
 export async function openArchive(
   path: string,
   limits: ArchiveLimits = DEFAULT_LIMITS,
@@ -57,7 +79,18 @@ export async function openArchive(
   }
   if (info.isDirectory()) return new FolderReader(path, limits);
   if (info.size === 0) throw new LibraryError('corrupt', 'corrupt archive: empty file');
-  const format = sniffArchive(await readHead(path));
+  const head = await readHead(path);
+  const compression = sniffCompression(head);
+  if (compression) {
+    if (!(await holdsTar(path, compression, limits))) {
+      throw new LibraryError(
+        'unsupported',
+        `unsupported archive: a ${compression} file that holds no TAR archive`,
+      );
+    }
+    return new TarReader(path, limits, compression);
+  }
+  const format = sniffArchive(head);
   switch (format) {
     case 'zip':
       return new ZipReader(path, limits);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,25 @@ const info = (number: string) => ({
   Manga: 'YesAndRightToLeft',
   Summary: 'A harbour packed in tar.',
 });
+
+/** Debian's compressors, as `tar -z/-j/-J/--zstd` would run them. */
+const COMPRESSORS = {
+  gzip: ['gzip', '-c'],
+  bzip2: ['bzip2', '-c'],
+  xz: ['xz', '-c'],
+  zstd: ['zstd', '-q', '-c'],
+};
+
+/** A CBT written by GNU tar, then compressed in place (the name keeps no hint of it). */
+async function writeCompressedCbt(
+  path: string,
+  compression: keyof typeof COMPRESSORS,
+  options: Parameters<typeof writeCbt>[1],
+): Promise<void> {
+  await writeCbt(path, options);
+  const [command, ...args] = COMPRESSORS[compression];
+  writeFileSync(path, execFileSync(command!, args, { input: readFileSync(path) }));
+}
 
 const work = (title: string) => workTitled(ctx.db, title);
 const chaptersOf = (workId: number) => chaptersOfWork(ctx.db, workId);
@@ -70,6 +90,33 @@ beforeAll(async () => {
     pages: 0,
     extra: [{ name: 'a.txt', data: Buffer.from('a') }],
   });
+  // Compressed tars, found by their magic bytes whatever the name says.
+  const packed = join(comics, 'Packed Harbor');
+  const packedInfo = (number: string) => ({ ...info(number), Series: 'Packed Harbor' });
+  await writeCompressedCbt(join(packed, 'Packed Harbor c001.cbt'), 'xz', { pages: 3, info: packedInfo('1') });
+  await writeCompressedCbt(join(packed, 'Packed Harbor c002.cbt'), 'gzip', {
+    pages: 2,
+    info: packedInfo('2'),
+  });
+  await writeCompressedCbt(join(packed, 'Packed Harbor c003.cbt'), 'bzip2', {
+    pages: 4,
+    info: packedInfo('3'),
+  });
+  await writeCompressedCbt(join(packed, 'Packed Harbor c004.tar'), 'zstd', {
+    pages: 1,
+    info: packedInfo('4'),
+  });
+  // Under their usual names too.
+  await writeCompressedCbt(join(packed, 'Packed Harbor c005.tar.gz'), 'gzip', {
+    pages: 2,
+    info: packedInfo('5'),
+  });
+  await writeCompressedCbt(join(packed, 'Packed Harbor c006.txz'), 'xz', { pages: 2, info: packedInfo('6') });
+  await writeCompressedCbt(join(comics, 'Loose Gz c002.tar.gz'), 'gzip', { pages: 2 });
+  await writeCompressedCbt(join(comics, 'Twin Xz c001.cbt'), 'xz', { pages: 3, size: [1600, 2400] });
+  await writeCompressedCbt(join(comics, 'Broken Xz c001.cbt'), 'xz', { pages: 3 });
+  const brokenXz = readFileSync(join(comics, 'Broken Xz c001.cbt'));
+  writeFileSync(join(comics, 'Broken Xz c001.cbt'), brokenXz.subarray(0, brokenXz.length - 100));
   summary = await importInto(ctx, lib);
 }, 120_000);
 
@@ -117,10 +164,35 @@ describe('importing CBT/TAR comics', () => {
     const failed = Object.fromEntries(summary.failed.map((f) => [f.path, f.reason]));
     expect(failed).toEqual({
       'comics/Broken c001.cbt': expect.stringMatching(/^corrupt archive: truncated tar \(/),
+      'comics/Broken Xz c001.cbt': expect.stringMatching(/^corrupt archive: /),
       'comics/Words c001.cbt': expect.stringMatching(/^no page images \(1 entries, 1 skipped: story\.txt/),
       'backup.tar': 'unsupported file type: .tar (no readable page images)',
       'novels/Stuff/stuff.tar': 'unsupported file type: .tar (no readable page images)',
     });
+  });
+
+  it('imports tars compressed with xz, gzip, bzip2 and zstd like plain ones', async () => {
+    const harbor = await work('Packed Harbor');
+    expect(harbor).toMatchObject({ type: 0, rtl: 1, chapter_count: 6, summary: 'A harbour packed in tar.' });
+    expect(
+      (await chaptersOf(harbor.id)).map((c) => [c.number, c.page_count, c.source_path.split('/').at(-1)]),
+    ).toEqual([
+      ['1', 3, 'Packed Harbor c001.cbt'],
+      ['2', 2, 'Packed Harbor c002.cbt'],
+      ['3', 4, 'Packed Harbor c003.cbt'],
+      ['4', 1, 'Packed Harbor c004.tar'],
+      ['5', 2, 'Packed Harbor c005.tar.gz'],
+      ['6', 2, 'Packed Harbor c006.txz'],
+    ]);
+    // Without metadata, named from the file name less both extensions.
+    const loose = await chaptersOf((await work('Loose Gz')).id);
+    expect(loose.map((c) => [c.number, c.page_count])).toEqual([['2', 2]]);
+    // The same pages as the CBZ twin, byte for byte in the media store.
+    expect(await pageRows('Twin Xz c001.cbt')).toEqual(await pageRows('Twin Zip c001.cbz'));
+    const failed = Object.fromEntries(summary.failed.map((f) => [f.path, f.reason]));
+    expect(failed['comics/Broken Xz c001.cbt']).toMatch(
+      /^corrupt archive: (truncated or damaged xz stream|truncated tar)/,
+    );
   });
 
   it('opens nothing again on an unchanged library', async () => {
