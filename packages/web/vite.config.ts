@@ -2,23 +2,10 @@ import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { NAVIGATION_FALLBACK_ALLOWLIST } from './src/lib/app-documents';
 
 /** Where `vite dev` / `vite preview` forward API calls; the server's default port unless overridden. */
 const API_ORIGIN = process.env.DM51_API_ORIGIN ?? 'http://localhost:8080';
-
-/**
- * Paths that belong to the server, never to the app shell or its service-worker cache: the API, docs,
- * media, and the payment pages the app leaves for (the demo cashier `/cashier/<id>`, callbacks `/pay/`).
- */
-const SERVER_PATHS = [
-  /^\/v3\//,
-  /^\/docs/,
-  /^\/healthz/,
-  /^\/app-config\.js/,
-  /^\/media\//,
-  /^\/cashier\//,
-  /^\/pay\//,
-];
 
 /** antd-mobile and the libraries under it (grouped into one `ui` chunk where shared). */
 const UI_LIBRARIES =
@@ -172,7 +159,9 @@ export default defineConfig({
         // app-config.js is per deployment and must always come from the network.
         globIgnores: ['**/app-config.js'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: SERVER_PATHS,
+        // The app's own document only (src/lib/app-documents.ts): /admin, /opds, /docs, the API, the
+        // payment pages and any route the server adds later always reach the server.
+        navigateFallbackAllowlist: NAVIGATION_FALLBACK_ALLOWLIST,
         cleanupOutdatedCaches: true,
         // The activated worker takes over the open page at once: the update's reload waits for that
         // ('controlling'), and the very first visit is served offline-ready without a reload.
