@@ -2,11 +2,11 @@
  * Anime in Chromium against the real built server with TRANSCODE on: a small generated library is
  * imported into a fresh DATA_DIR before start, the server packages it to HLS in the background,
  * and the browser plays episode 1 (time advances), switches quality and subtitles, leaves and
- * comes back to resume near the saved position. A guest cannot fetch a VIP episode's key or
- * clear segments; a corrupt source shows its failure reason.
+ * comes back to resume near the saved position. A guest cannot fetch a VIP episode's key,
+ * playlists or segments (and what is stored is encrypted); a corrupt source shows its failure reason.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -222,13 +222,17 @@ describe('anime in the browser', () => {
     const key = await page.request.get(`/v3/anime/key?chapter_id=${episodeIds[1]}`);
     expect(key.status()).toBe(403);
     const row = job(episodeIds[1]!);
-    const variant = await page.request.get(`/media/${row!.output_prefix}/v240/index.m3u8`);
-    expect(await variant.text()).toContain('METHOD=AES-128');
-    const segment = await page.request.get(`/media/${row!.output_prefix}/v240/seg_0000.ts`);
-    expect((await segment.body())[0]).not.toBe(0x47); // encrypted: not a readable MPEG-TS packet
+    // The package is not public media: only the access-checked HLS route serves it.
+    for (const file of ['v240/index.m3u8', 'v240/seg_0000.ts']) {
+      expect((await page.request.get(`/media/${row!.output_prefix}/${file}`)).status()).toBe(404);
+      expect((await page.request.get(`/v3/anime/hls/${episodeIds[1]}/${file}`)).status()).toBe(403);
+    }
+    // And what is stored is encrypted: not a readable MPEG-TS packet.
+    const stored = readFileSync(join(dataDir, 'media', row!.output_prefix, 'v240/seg_0000.ts'));
+    expect(stored[0]).not.toBe(0x47);
   });
 
-  it('plays the encrypted VIP episode once the session is VIP (key fetched with its token)', async () => {
+  it('plays the encrypted VIP episode once the session is VIP (its playlist names a signed key URL)', async () => {
     const uid = Number(await page.evaluate(() => localStorage.getItem('uid')));
     const until = Math.floor(Date.now() / 1000) + 86_400;
     executeServerDb(server, `update users set vip = 1, viptime = ${until} where id = ${uid}`);

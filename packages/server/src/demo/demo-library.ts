@@ -248,6 +248,10 @@ async function writeAnime(root: string, anime: DemoAnime, index: number): Promis
   const folder = join(root, 'anime', anime.folder);
   const seconds = 4;
   const language = /[\u4e00-\u9fff]/.test(anime.title) ? 'zh' : 'en';
+  // The pay marker goes first: an import that runs while the clips are being made then sees the
+  // series' price from its first episode, and packages paid episodes encrypted from the start.
+  await mkdir(folder, { recursive: true });
+  await writePayMarker(folder, anime);
   for (let episode = 1; episode <= anime.episodes; episode++) {
     const base = `${anime.title} - ${String(episode).padStart(2, '0')}`;
     const video = join(folder, `${base}.mp4`);
@@ -318,7 +322,6 @@ async function writeAnime(root: string, anime: DemoAnime, index: number): Promis
         )}\n  <status>${anime.finished ? 'Ended' : 'Continuing'}</status>\n  <rating>${(7.6 + ((index * 7) % 20) / 10).toFixed(1)}</rating>\n</tvshow>\n`,
     );
   }
-  await writePayMarker(folder, anime);
 }
 
 export interface DemoOptions {

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCbz } from '../import/testing/library-fixtures.js';
 import { startS3rver, type S3rverHandle } from '../testing/s3rver.js';
+import { buildChapter, buildWork } from '../testing/catalogue-factory.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestClient } from '../testing/test-client.js';
 import { contentMediaKey } from './media-key.js';
 import { LOCAL_MEDIA_STORE, type MediaStoreConfig } from './media-store-config.js';
 import { LocalMediaStore } from './local-media-store.js';
@@ -188,12 +190,52 @@ describe('media on S3, delivered by signed URLs', () => {
     expect(proxiedCsp).toContain("connect-src 'self';");
   });
 
-  it('still proxies HLS playlists, so their relative segment URIs stay under /media', async () => {
-    const playlist = 'hls/5/0123456789abcdef/master.m3u8';
-    await signed.app.media.put(playlist, Buffer.from('#EXTM3U\nv360/index.m3u8\n'));
-    const response = await signed.app.inject({ method: 'GET', url: `/media/${playlist}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    expect(response.body).toBe('#EXTM3U\nv360/index.m3u8\n');
+  it('never redirects to the playlists or segments of an episode: only the access-checked HLS route serves them', async () => {
+    const prefix = 'hls/5/0123456789abcdef';
+    await signed.app.media.put(`${prefix}/master.m3u8`, Buffer.from('#EXTM3U\nv360/index.m3u8\n'));
+    await signed.app.media.put(`${prefix}/v360/seg_0000.ts`, Buffer.alloc(188, 0x47));
+    for (const file of ['master.m3u8', 'v360/seg_0000.ts']) {
+      const response = await signed.app.inject({ method: 'GET', url: `/media/${prefix}/${file}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers.location).toBeUndefined();
+    }
+  });
+
+  it('redirects a viewer allowed to watch to the segment, after the access check, and no one else', async () => {
+    const work = await buildWork(signed.db, null, { type: 2, title: 'Cloud Signal' });
+    const chapter = await buildChapter(signed.db, { workId: work.id });
+    const prefix = `hls/${chapter.id}/00112233445566aa`;
+    const segment = Buffer.alloc(188 * 4, 0x47);
+    await signed.app.media.put(`${prefix}/master.m3u8`, Buffer.from('#EXTM3U\nv360/index.m3u8\n'));
+    await signed.app.media.put(
+      `${prefix}/v360/index.m3u8`,
+      Buffer.from('#EXTM3U\n#EXTINF:4.0,\nseg_0000.ts\n#EXT-X-ENDLIST\n'),
+    );
+    await signed.app.media.put(`${prefix}/v360/seg_0000.ts`, segment);
+    const manifest = { master: 'master.m3u8', renditions: [], subtitles: [], encrypted: false };
+    await signed.db
+      .insertInto('transcode_jobs')
+      .values({
+        chapter_id: chapter.id,
+        status: 'ready',
+        output_prefix: prefix,
+        manifest: JSON.stringify(manifest),
+        created_time: 1,
+        updated_time: 1,
+      })
+      .execute();
+    const viewer = await createTestClient(signed).initGuest();
+    const token = await signed.app.services.videoAccess.mintStreamToken(viewer.userId, chapter.id, 4);
+    const base = `/v3/anime/hls/${chapter.id}`;
+    const playlist = await signed.app.inject({ method: 'GET', url: `${base}/v360/index.m3u8?t=${token}` });
+    expect(playlist.body).toContain(`seg_0000.ts?t=${token}`);
+    const redirect = await signed.app.inject({ method: 'GET', url: `${base}/v360/seg_0000.ts?t=${token}` });
+    expect(redirect.statusCode).toBe(302);
+    expect(Buffer.from(await (await fetch(redirect.headers.location!)).arrayBuffer())).toEqual(segment);
+    // Priced: the same URL is refused, with no redirect to follow.
+    await signed.db.updateTable('chapters').set({ pay: 1 }).where('id', '=', chapter.id).execute();
+    const refused = await signed.app.inject({ method: 'GET', url: `${base}/v360/seg_0000.ts?t=${token}` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers.location).toBeUndefined();
   });
 });

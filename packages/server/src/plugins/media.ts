@@ -4,9 +4,11 @@
  * the same for any store.
  *
  * With MEDIA_DELIVERY=signed (an S3 store), the answer is instead a 302 to a short-lived presigned
- * URL, so the bytes (and any range request) go straight from the object store to the client. HLS
- * playlists are still proxied: their relative segment URIs must resolve under /media, and the
- * segments they name then redirect (the AES keys are never in the store: /v3/anime/key).
+ * URL, so the bytes (and any range request) go straight from the object store to the client.
+ *
+ * An episode's playlists, segments and subtitles are not served here: whether they may be watched
+ * is decided per request by /v3/anime/hls (and the AES keys, never in the store, by
+ * /v3/anime/key). Only an episode's poster and preview thumbnails are public media.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import parseRange from 'range-parser';
@@ -14,6 +16,11 @@ import { BoundedCache } from '../media/bounded-cache.js';
 import { isValidMediaKey } from '../media/media-key.js';
 import type { MediaObjectInfo } from '../media/media-store.js';
 import { isImmutableKey, mediaContentType } from '../media/media-types.js';
+
+/** HLS package files that only the access-checked /v3/anime/hls route serves. */
+export function isProtectedHlsKey(key: string): boolean {
+  return key.startsWith('hls/') && /\.(?:m3u8|ts|vtt)$/.test(key) && !/\/thumbs\/[^/]+$/.test(key);
+}
 
 export const mediaPlugin: FastifyPluginAsync = async (app) => {
   // Never compressed per request: images and video are compressed formats, and byte ranges must
@@ -30,7 +37,7 @@ export const mediaPlugin: FastifyPluginAsync = async (app) => {
 
   app.get('/media/*', { compress: false }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    if (!isValidMediaKey(key)) return notFound(reply);
+    if (!isValidMediaKey(key) || isProtectedHlsKey(key)) return notFound(reply);
     if (signing !== null && !key.endsWith('.m3u8')) {
       // Signed locally, no request to the store; a missing object is the store's 404 at the target.
       const now = Date.now();

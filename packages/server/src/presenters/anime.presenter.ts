@@ -28,12 +28,21 @@ export function presentEpisode(
   };
 }
 
-/** The URLs of a ready episode's output, or null when it has none. */
+/** The public media URLs and the store keys of a ready episode's output, or null when it has none. */
 export function presentStream(
   job: TranscodeJobRow | undefined,
-): { manifest: HlsManifest; url: (file: string) => string } | null {
+): { manifest: HlsManifest; url: (file: string) => string; key: (file: string) => string } | null {
   if (!job || job.status !== 'ready') return null;
   const manifest = parseManifest(job.manifest);
   if (!manifest) return null;
-  return { manifest, url: (file) => (file ? mediaUrlPath(`${job.output_prefix}/${file}`) : '') };
+  return {
+    manifest,
+    url: (file) => (file ? mediaUrlPath(`${job.output_prefix}/${file}`) : ''),
+    key: (file) => `${job.output_prefix}/${file}`,
+  };
+}
+
+/** A file of a ready episode's package, through the access-checked HLS route with a viewer token. */
+export function hlsUrl(chapterId: number, file: string, token: string): string {
+  return file ? `/v3/anime/hls/${chapterId}/${file}?t=${encodeURIComponent(token)}` : '';
 }

@@ -27,6 +27,23 @@ export class TranscodeRepository {
     return missing.length;
   }
 
+  /**
+   * Ready packages of paid episodes made without encryption (packaged while the episode was free,
+   * priced afterwards): back to waiting, so they are packaged again with a key.
+   */
+  async requeueUnprotected(time: number): Promise<number> {
+    const result = await this.db
+      .updateTable('transcode_jobs')
+      .set({ status: 'waiting', progress: 0, reason: '', updated_time: time })
+      .where('status', '=', 'ready')
+      .where('key_hex', '=', '')
+      .where('chapter_id', 'in', (eb) =>
+        eb.selectFrom('chapters').select('chapters.id').where('chapters.pay', '>', 0),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Jobs a stopped server left processing: back to waiting (their scratch output is discarded). */
   async requeueInterrupted(time: number): Promise<number> {
     const result = await this.db

@@ -1,10 +1,12 @@
 /**
  * Anime details, play info and watch progress. The work record, favourites and history are the
  * catalogue's (type 2); this adds episode packaging status and the streams. Access follows the
- * reader's policy: a VIP episode answers VIP_REQUIRED to sessions without VIP.
+ * reader's policy: a VIP episode answers VIP_REQUIRED to sessions without VIP. The stream URLs play
+ * answers carry a signed viewer token, and every playlist, segment and key request is checked again
+ * against the episode's pay as it is then (mayWatch), whatever it was when the episode was packaged.
  */
 import type { AnimeEpisode } from '@dm51/shared';
-import { presentEpisode, presentStream } from '../presenters/anime.presenter.js';
+import { hlsUrl, presentEpisode, presentStream } from '../presenters/anime.presenter.js';
 import type { AnimeRepository } from '../repositories/anime.repository.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { HistoryRepository } from '../repositories/history.repository.js';
@@ -35,6 +37,16 @@ export class AnimeService {
 
   private async vipActive(userId: number): Promise<boolean> {
     return isVipActive(await this.catalogueRepo.vipState(userId), now());
+  }
+
+  /**
+   * Whether the user may watch the episode now, without charging: its current pay, the user's VIP
+   * and unlocks. The HLS route and the key route ask this on every request.
+   */
+  async mayWatch(userId: number, chapterId: number): Promise<boolean> {
+    const chapter = await this.catalogueRepo.findChapter(chapterId);
+    if (!chapter || chapter.work_type !== ANIME_TYPE) return false;
+    return !(await this.unlocks.lockedFor(userId, chapter, await this.vipActive(userId)));
   }
 
   async details(userId: number, id: number) {
@@ -70,7 +82,12 @@ export class AnimeService {
     ]);
     if (!row) throw CatalogueErrors.notFound();
     const episode = presentEpisode(row, false, job);
-    const stream = episode.status === 'ready' ? presentStream(job) : null;
+    const ready = episode.status === 'ready' ? presentStream(job) : null;
+    // Playlists, segments and subtitles are fetched through /v3/anime/hls with this viewer's token.
+    const token = ready ? await this.access.mintStreamToken(userId, chapterId, row.duration_s) : '';
+    const stream = ready
+      ? { manifest: ready.manifest, url: (file: string) => hlsUrl(chapterId, file, token), media: ready.url }
+      : null;
     const place = places.get(chapter.work_id);
     const resume =
       place && place.chapter_id === chapterId && place.position < row.duration_s - FINISHED_TAIL_S
@@ -92,8 +109,9 @@ export class AnimeService {
         language: s.language,
         label: s.label,
       })),
-      thumbnails_url: stream ? stream.url(stream.manifest.thumbnails) : '',
-      poster: stream ? stream.url(stream.manifest.poster) : episode.poster,
+      // Previews and the poster stay public media: they are shown beside locked episodes too.
+      thumbnails_url: stream ? stream.media(stream.manifest.thumbnails) : '',
+      poster: stream ? stream.media(stream.manifest.poster) : episode.poster,
       resume_s: Math.floor(resume),
       next_episode_id: next?.id ?? 0,
       next_locked: next && (await this.unlocks.lockedFor(userId, next, vip)) ? 1 : 0,

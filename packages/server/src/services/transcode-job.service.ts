@@ -3,7 +3,8 @@
  * failed with reason), so it survives restarts: `start()` puts interrupted jobs back to waiting
  * (their scratch folder is wiped before a job runs, so partial output is discarded) and queues
  * every episode without a job. ffmpeg runs as child processes, `concurrency` at a time, so the API
- * never waits on a transcode. New imports are picked up by polling for videos rows without a job;
+ * never waits on a transcode. New imports are picked up by polling for videos rows without a job,
+ * and so are paid episodes whose package is not encrypted (packaged while free, priced later);
  * `poke()` is the hook for callers that know new episodes just arrived (e.g. after an import).
  * Output is uploaded to the media store only when the whole package succeeded, under
  * `hls/<chapter>/<token>/`, so a ready episode never points at half an upload.
@@ -19,11 +20,6 @@ import { packageEpisode, type SubtitleSource } from '../transcode/hls-packager.j
 import type { TranscodeConfig } from '../transcode/transcode-config.js';
 
 const now = () => Math.floor(Date.now() / 1000);
-
-/** Where a VIP episode's AES-128 key is fetched from; the player adds its short-lived token. */
-export function keyUri(chapterId: number): string {
-  return `/v3/anime/key?chapter_id=${chapterId}`;
-}
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -101,6 +97,8 @@ export class TranscodeJobService {
     }
     const queued = await this.jobs.queueMissing(now());
     if (queued > 0) this.log.info({ queued }, 'transcode jobs queued');
+    const protect = await this.jobs.requeueUnprotected(now());
+    if (protect > 0) this.log.info({ protect }, 'paid episodes packaged without encryption queued again');
     this.pump();
   }
 
@@ -131,6 +129,7 @@ export class TranscodeJobService {
   /** Runs every waiting job now, one after another; for tests, the CLI and the benchmark. */
   async runUntilIdle(): Promise<void> {
     await this.jobs.queueMissing(now());
+    await this.jobs.requeueUnprotected(now());
     for (;;) {
       const chapterId = await this.jobs.claimNext(now());
       if (chapterId === null) return;
@@ -157,7 +156,9 @@ export class TranscodeJobService {
       await mkdir(scratch, { recursive: true });
       const info = await stat(source.source_path).catch(() => null);
       if (!info) throw new TranscodeFailure(`source file is missing: ${source.source_path}`);
-      // Every paid episode (VIP or coins) is encrypted: its key is handed out only after the access check.
+      // Every paid episode (VIP or coins) is encrypted: its key is handed out only after the access
+      // check. A free episode made paid later is re-packaged (see queueMissing); until then, and
+      // always, the HLS route refuses its playlists and segments to viewers who may not watch it.
       const key = source.pay > 0 ? randomBytes(16) : null;
       let lastPercent = -1;
       const manifest = await packageEpisode(
@@ -169,7 +170,7 @@ export class TranscodeJobService {
           videoCodec: source.video_codec,
           audioCodecs: parseJson<string[]>(source.audio_codecs, []),
           subtitles: parseJson<SubtitleSource[]>(source.subtitles, []),
-          encryption: key ? { key, uri: keyUri(chapterId) } : null,
+          encryption: key ? { key } : null,
         },
         scratch,
         {

@@ -4,10 +4,14 @@ export interface HlsRendition {
   name: string;
   width: number;
   height: number;
-  /** Measured average bits per second of the segments (for EXT-X-STREAM-INF and auto quality). */
+  /** Peak bits per second over the segments (BANDWIDTH on EXT-X-STREAM-INF, auto quality). */
   bandwidth: number;
+  /** Average bits per second over the segments (AVERAGE-BANDWIDTH); absent in older packages. */
+  averageBandwidth?: number;
+  /** RFC 6381 codecs, e.g. `avc1.64001f,mp4a.40.2` (CODECS); absent in older packages. */
+  codecs?: string;
   playlist: string;
-  /** True when the source's streams were copied rather than re-encoded. */
+  /** True when the source's video was copied rather than re-encoded (audio is always re-encoded). */
   copied: boolean;
 }
 

@@ -1,15 +1,20 @@
 /**
  * One episode → an HLS package in a scratch folder: a rendition per planned height (4 s
- * keyframe-aligned MPEG-TS segments, AES-128 encrypted for VIP episodes), a master playlist, a
- * poster, preview thumbnails with a WebVTT thumbnail track, and WebVTT subtitles from sidecars and
- * embedded text tracks. Each step is its own ffmpeg child process; a failing subtitle or thumbnail
- * is left out rather than failing an otherwise playable episode.
+ * keyframe-aligned MPEG-TS segments, AES-128 encrypted for paid episodes with a distinct IV per
+ * segment), a master playlist with BANDWIDTH, RESOLUTION and CODECS on every variant, a poster,
+ * preview thumbnails with a WebVTT thumbnail track, and WebVTT subtitles from sidecars and
+ * embedded text tracks. Every variant has the same segment boundaries and the same audio layout
+ * (AAC stereo), so players switch between them cleanly. Each step is its own ffmpeg child process;
+ * a failing subtitle or thumbnail is left out rather than failing an otherwise playable episode.
  */
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AAC_LC, videoCodecOf } from './codec-string.js';
 import type { HlsManifest, HlsRendition, HlsSubtitle } from './hls-manifest.js';
 import { runFfmpeg, TranscodeFailure } from './ffmpeg-run.js';
+import { keyframesOnGrid } from './keyframe-grid.js';
 import { planRenditions, type SourceFacts } from './rendition-plan.js';
+import { encryptRendition, playlistSegments } from './segment-encryption.js';
 
 export const SEGMENT_SECONDS = 4;
 /** Image subtitle codecs (PGS, DVD) cannot become WebVTT text. */
@@ -27,8 +32,11 @@ export interface PackageInput extends SourceFacts {
   sourcePath: string;
   durationMs: number;
   subtitles: SubtitleSource[];
-  /** AES-128 encryption for VIP episodes: the key and the URI players fetch it from. */
-  encryption: { key: Buffer; uri: string } | null;
+  /**
+   * AES-128 encryption for paid episodes. The playlists name a placeholder key URI: the real one
+   * (a signed, per-viewer URL) is written into each viewer's copy when it is served.
+   */
+  encryption: { key: Buffer } | null;
 }
 
 export interface PackageOptions {
@@ -36,18 +44,38 @@ export interface PackageOptions {
   signal?: AbortSignal;
 }
 
-async function folderBytes(dir: string, ext: string): Promise<number> {
-  let total = 0;
-  for (const name of await readdir(dir)) if (name.endsWith(ext)) total += (await stat(join(dir, name))).size;
-  return total;
+/** Peak and average bits per second over a rendition's segments (RFC 8216 §4.3.4.2). */
+async function measureBandwidth(dir: string): Promise<{ peak: number; average: number }> {
+  const segments = playlistSegments(await readFile(join(dir, 'index.m3u8'), 'utf8'));
+  let bytes = 0;
+  let seconds = 0;
+  let peak = 0;
+  for (const segment of segments) {
+    const size = (await stat(join(dir, segment.uri))).size;
+    bytes += size;
+    seconds += segment.durationS;
+    // A very short last segment would overstate the peak: count at least half a segment's length.
+    peak = Math.max(peak, (size * 8) / Math.max(segment.durationS, SEGMENT_SECONDS / 2));
+  }
+  const average = seconds > 0 ? (bytes * 8) / seconds : 0;
+  // The peak is never below the average (RFC 8216: BANDWIDTH is an upper bound).
+  return {
+    peak: Math.max(64_000, Math.ceil(Math.max(peak, average))),
+    average: Math.max(64_000, Math.ceil(average)),
+  };
 }
 
 function masterPlaylist(renditions: HlsRendition[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const r of renditions) {
-    lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height},NAME="${r.name}"`,
-    );
+    const attributes = [
+      `BANDWIDTH=${r.bandwidth}`,
+      ...(r.averageBandwidth ? [`AVERAGE-BANDWIDTH=${r.averageBandwidth}`] : []),
+      `RESOLUTION=${r.width}x${r.height}`,
+      ...(r.codecs ? [`CODECS="${r.codecs}"`] : []),
+      `NAME="${r.name}"`,
+    ];
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`);
     lines.push(r.playlist);
   }
   return `${lines.join('\n')}\n`;
@@ -77,23 +105,21 @@ export async function packageEpisode(
   } catch {
     throw new TranscodeFailure(`source file is missing: ${input.sourcePath}`);
   }
-  const plan = planRenditions(input);
+  const onGrid =
+    input.videoCodec.toLowerCase() === 'h264' &&
+    (await keyframesOnGrid(input.sourcePath, SEGMENT_SECONDS, input.durationMs, options.signal));
+  const plan = planRenditions(input, { keyframesOnGrid: onGrid });
   const hasAudio = input.audioCodecs.length > 0;
   const share = 0.9 / plan.length;
   const renditions: HlsRendition[] = [];
-  let keyInfo: string | null = null;
-  if (input.encryption) {
-    // Dot files: the uploader skips them, so the key never reaches the public media store.
-    const keyFile = join(outDir, '.hls.key');
-    await writeFile(keyFile, input.encryption.key);
-    keyInfo = join(outDir, '.hls.keyinfo');
-    await writeFile(keyInfo, `${input.encryption.uri}\n${keyFile}\n`);
-  }
   for (const [index, r] of plan.entries()) {
     const dir = join(outDir, `v${r.height}`);
     await mkdir(dir, { recursive: true });
+    // Every variant gets the same audio: AAC-LC stereo (a mono or 5.1 source is mixed to two
+    // channels), so switching quality never changes the sound.
+    const audio = hasAudio ? ['-c:a', 'aac', '-b:a', r.height <= 360 ? '96k' : '128k', '-ac', '2'] : [];
     const codec = r.copy
-      ? ['-c:v', 'copy', ...(hasAudio ? ['-c:a', 'copy'] : [])]
+      ? ['-c:v', 'copy', ...audio]
       : [
           '-vf',
           `scale=${r.width}:${r.height}`,
@@ -112,7 +138,7 @@ export async function packageEpisode(
           `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
           '-sc_threshold',
           '0',
-          ...(hasAudio ? ['-c:a', 'aac', '-b:a', r.height <= 360 ? '96k' : '128k', '-ac', '2'] : []),
+          ...audio,
         ];
     await runFfmpeg(
       [
@@ -130,7 +156,6 @@ export async function packageEpisode(
         String(SEGMENT_SECONDS),
         '-hls_playlist_type',
         'vod',
-        ...(keyInfo ? ['-hls_key_info_file', keyInfo] : []),
         '-hls_segment_filename',
         join(dir, 'seg_%04d.ts'),
         join(dir, 'index.m3u8'),
@@ -141,13 +166,18 @@ export async function packageEpisode(
         onProgress: (f) => options.onProgress?.(index * share + f * share),
       },
     );
-    const bytes = await folderBytes(dir, '.ts');
-    const seconds = Math.max(0.5, input.durationMs / 1000);
+    // Read from the plain first segment, before it is encrypted. A dot file: never uploaded.
+    const video = await videoCodecOf(join(dir, 'seg_0000.ts'), join(outDir, '.codec-probe.h264'));
+    if (!video) throw new TranscodeFailure(`no H.264 parameters in the ${r.name} rendition`);
+    const { peak, average } = await measureBandwidth(dir);
+    if (input.encryption) await encryptRendition(dir, input.encryption.key);
     renditions.push({
       name: r.name,
       width: r.width,
       height: r.height,
-      bandwidth: Math.max(64_000, Math.round(((bytes * 8) / seconds) * 1.2)),
+      bandwidth: peak,
+      averageBandwidth: average,
+      codecs: hasAudio ? `${video},${AAC_LC}` : video,
       playlist: `v${r.height}/index.m3u8`,
       copied: r.copy,
     });

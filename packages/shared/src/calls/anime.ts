@@ -57,7 +57,7 @@ export const qualitySchema = z.object({
 export const animePlayCall = defineCall({
   path: '/v3/anime/play',
   summary:
-    "What the player needs for one episode: its status, and when ready the HLS master playlist URL ('/media/…/master.m3u8'), qualities, WebVTT subtitle tracks, the WebVTT preview-thumbnail track, poster, duration, the saved resume position (seconds, 0 when none or finished) and the next episode. VIP episodes (pay 2) answer VIP_REQUIRED (1101) to sessions without VIP; their segments are AES-128 encrypted and `key_token` (valid 10 minutes) must be appended as `&token=` to the key URI in the playlist. A not-ready episode answers its status and reason with empty URLs.",
+    "What the player needs for one episode: its status, and when ready the HLS master playlist URL ('/v3/anime/hls/<chapter>/master.m3u8?t=…', signed for this viewer: play it as given, natively or with hls.js, no header needed), qualities, WebVTT subtitle tracks, the WebVTT preview-thumbnail track, poster, duration, the saved resume position (seconds, 0 when none or finished) and the next episode. Locked episodes answer VIP_REQUIRED (1101) or CHAPTER_LOCKED; every playlist, segment and key request is checked again against the episode's price when it is made. Paid episodes' segments are AES-128 encrypted; the playlists served name a key URL that already carries a token. `key_token` (valid 10 minutes) is kept for older clients that append it as `&token=`. A not-ready episode answers its status and reason with empty URLs.",
   tag: 'anime',
   auth: 'session',
   request: z.object({ chapter_id: id }),

@@ -1,7 +1,8 @@
-/** Every anime route plugin (details, play info, progress, VIP keys, the transcode queue). */
+/** Every anime route plugin (details, play info, progress, HLS files, keys, the transcode queue). */
 import type { FastifyPluginAsync } from 'fastify';
 import { animeDetailsRoute } from './details.js';
 import { animeFavoritesRoutes } from './favorites.js';
+import { animeHlsRoute } from './hls.js';
 import { animeKeyRoute } from './key.js';
 import { animePlayRoute } from './play.js';
 import { animeProgressRoute } from './progress.js';
@@ -12,6 +13,7 @@ export const ANIME_ROUTES: FastifyPluginAsync[] = [
   animePlayRoute,
   animeProgressRoute,
   animeKeyRoute,
+  animeHlsRoute,
   animeFavoritesRoutes,
   transcodeLifecycle,
 ];

@@ -25,7 +25,6 @@ export interface VideoPlayerProps {
   title: string;
   subtitles: readonly SubtitleTrack[];
   thumbnailsUrl: string;
-  keyToken: string;
   /** Seconds to start from (resume). */
   startAt: number;
   autoPlay?: boolean;
@@ -48,10 +47,10 @@ const DOUBLE_TAP_MS = 300;
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const { t } = useTranslation();
-  const { src, poster, title, subtitles, thumbnailsUrl, keyToken, startAt, autoPlay = true } = props;
+  const { src, poster, title, subtitles, thumbnailsUrl, startAt, autoPlay = true } = props;
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
-  const hls = useHls(video, src, keyToken, startAt);
+  const hls = useHls(video, src, startAt);
   const [paused, setPaused] = useState(true);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);

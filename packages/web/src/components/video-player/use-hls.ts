@@ -20,15 +20,11 @@ export interface HlsState {
 
 /**
  * Attaches an HLS stream to a <video>: hls.js where Media Source Extensions exist (quality levels,
- * bandwidth-based switching, key requests carrying the VIP token), else the browser's native HLS
- * (Safari/iOS, which picks quality itself). `keyToken` is appended to AES-128 key requests.
+ * bandwidth-based switching), else the browser's native HLS (Safari/iOS, which picks quality
+ * itself). Both fetch exactly the URLs the playlists name: the server signs them for this viewer
+ * (the AES-128 key URL included), so no request needs a header or a token added here.
  */
-export function useHls(
-  video: RefObject<HTMLVideoElement | null>,
-  src: string,
-  keyToken: string,
-  startAt: number,
-): HlsState {
+export function useHls(video: RefObject<HTMLVideoElement | null>, src: string, startAt: number): HlsState {
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [selected, setSelected] = useState(-1);
   const [playing, setPlaying] = useState(-1);
@@ -45,13 +41,6 @@ export function useHls(
       const instance = new Hls({
         startPosition: startAt > 0 ? startAt : -1,
         capLevelToPlayerSize: false,
-        xhrSetup: (xhr, url) => {
-          const withToken =
-            keyToken && url.includes('/v3/anime/key')
-              ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(keyToken)}`
-              : url;
-          xhr.open('GET', withToken, true);
-        },
       });
       instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
         setLevels(
@@ -98,7 +87,7 @@ export function useHls(
     return undefined;
     // startAt is read once per source: a later resume change must not reload the stream.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [video, src, keyToken]);
+  }, [video, src]);
 
   return {
     levels,

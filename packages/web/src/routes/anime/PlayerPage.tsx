@@ -105,7 +105,6 @@ export default function PlayerPage() {
         title={title}
         subtitles={info.subtitles.map((s) => ({ ...s, url: mediaUrl(s.url) }))}
         thumbnailsUrl={mediaUrl(info.thumbnails_url)}
-        keyToken={info.key_token}
         startAt={info.resume_s}
         onRetry={() => setAttempt(attempt + 1)}
         onTime={(position, duration) => {
