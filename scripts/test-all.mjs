@@ -136,15 +136,17 @@ const MAX_FILES_RUN_AGAIN = 3;
 const rerunNotes = [];
 
 /**
- * Browser tests, with a second chance on these shared, noisy machines: each file with a failed test
- * runs once more from a fresh start (its own new server or cluster, browser and data, as on its
- * first run), and that run's results replace the file's first ones. A whole file rather than the one
- * test: a test retried alone finds what its failed attempt left behind (a guest's credits already
- * spent, a page moved on), so its second attempt proves nothing either way. The first failure stays
- * in the log above and is named again at the end, so a flaky test is seen and fixed, not hidden.
+ * A tier with a second chance on these shared, noisy machines: each file with a failed test runs
+ * once more from a fresh start (browser tests: their own new server or cluster, browser and data;
+ * server tests: their own new apps and database schemas), and that run's results replace the
+ * file's first ones. A whole file rather than the one test: a test retried alone finds what its
+ * failed attempt left behind (a guest's credits already spent, a page moved on), so its second
+ * attempt proves nothing either way. The first failure stays in the log above and is named again
+ * at the end, so a flaky test is seen and fixed, not hidden. More than MAX_FILES_RUN_AGAIN failed
+ * files is a broken change, not noise: the tier fails as it ran.
  */
-function browserTests(label, env) {
-  const first = runVitest(label, ['e2e'], env);
+function withSecondChance(label, projects, env, extraArgs, filesRun) {
+  const first = runVitest(label, projects, env, extraArgs);
   const failedFiles = (first.summary?.testResults ?? []).filter((file) => file.status === 'failed');
   if (first.ok || failedFiles.length === 0 || failedFiles.length > MAX_FILES_RUN_AGAIN) {
     count(label, first);
@@ -154,10 +156,13 @@ function browserTests(label, env) {
   const failedTests = failedFiles.flatMap((file) =>
     (file.assertionResults ?? []).filter((test) => test.status === 'failed').map((test) => test.fullName),
   );
-  const again = runVitest(`${label}: ${names.join(', ')} again, from a fresh start`, ['e2e'], {
-    ...env,
-    E2E_FILES: names.join(','),
-  });
+  const files = filesRun(failedFiles.map((file) => file.name));
+  const again = runVitest(
+    `${label}: ${names.join(', ')} again, from a fresh start`,
+    projects,
+    { ...env, ...files.env },
+    [...extraArgs, ...files.args],
+  );
   rerunNotes.push(
     `${label}: ${names.join(', ')} failed (${failedTests.join('; ') || 'before its tests ran'}), ` +
       `then ${again.ok ? 'passed' : 'failed again'} when run again from a fresh start`,
@@ -179,6 +184,19 @@ function browserTests(label, env) {
   count(label, { summary, ok: again.ok });
 }
 
+/** Browser tests pick their files by E2E_FILES (a name filter on the command line is a substring). */
+function browserTests(label, env) {
+  withSecondChance(label, ['e2e'], env, [], (paths) => ({
+    env: { E2E_FILES: paths.map((path) => basename(path)).join(',') },
+    args: [],
+  }));
+}
+
+/** Server tests: the failed files by their full paths, which match only themselves. */
+function serverTests(label, env) {
+  withSecondChance(label, ['server'], env, SERVER_WORKERS, (paths) => ({ env: {}, args: paths }));
+}
+
 const machineProblems = await prepareMachine({ postgresUrl: POSTGRES_URL });
 if (machineProblems.length > 0) {
   console.error('\nThe tests cannot run on this machine yet:');
@@ -191,8 +209,8 @@ await runSideBySide([
   { label: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
 ]);
 vitest('unit tests (shared, library, web) and the docs check', ['shared', 'library', 'web', 'repository']);
-vitest('server tests on SQLite', ['server'], { DATABASE_URL: '' }, SERVER_WORKERS);
-vitest('server tests on PostgreSQL', ['server'], { DATABASE_URL: POSTGRES_URL }, SERVER_WORKERS);
+serverTests('server tests on SQLite', { DATABASE_URL: '' });
+serverTests('server tests on PostgreSQL', { DATABASE_URL: POSTGRES_URL });
 if (run('build', 'npm', ['run', 'build', '--silent'])) {
   browserTests('browser tests (Chromium)', { DATABASE_URL: '' });
   // Scale-out: browser tests again, each against three instances on PostgreSQL, Redis and an S3
@@ -208,7 +226,7 @@ if (run('build', 'npm', ['run', 'build', '--silent'])) {
 
 console.log('');
 if (rerunNotes.length > 0) {
-  console.log('Browser-test files that failed and were run again from a fresh start:');
+  console.log('Test files that failed and were run again from a fresh start:');
   for (const note of rerunNotes) console.log(`- ${note}`);
 }
 if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);

@@ -1,6 +1,6 @@
 // What the test suite needs from the machine, checked before any test runs: Debian's packages
 // (Chromium for the browser tiers, ffmpeg for video, CJK fonts for screenshots, HAProxy for the
-// cluster tier) and the two services (PostgreSQL for the server suite's second run, Redis for the
+// cluster tier, epubcheck and xmllint for the download validation tests in the server suite) and the two services (PostgreSQL for the server suite's second run, Redis for the
 // shared-state and cluster tiers). As root it installs or starts what is missing; otherwise it stops
 // at once with the one command that would, so no tier is silently skipped.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,11 @@ const PACKAGES = [
   { name: 'ffmpeg', present: () => onPath('ffmpeg') },
   { name: 'fonts-noto-cjk', present: () => dpkgInstalled('fonts-noto-cjk') },
   { name: 'haproxy', present: () => existsSync('/usr/sbin/haproxy') },
+  // Run as `java -jar` (the /usr/bin wrapper needs binfmt_misc, which containers often lack).
+  { name: 'epubcheck', present: () => existsSync('/usr/share/java/epubcheck.jar') && onPath('java') },
+  { name: 'libxml2-utils', present: () => onPath('xmllint') },
+  // Compressed-tar tests write .tar.zst with Debian's zstd (xz and bzip2 are in the base system).
+  { name: 'zstd', present: () => onPath('zstd') },
 ];
 /** The services' packages, needed only when the service does not answer (it may run elsewhere). */
 const POSTGRES_PACKAGE = {

@@ -1,5 +1,5 @@
 export { LibraryError, type RefusalCode } from './errors.js';
-export { parseName, type ParsedName } from './names/name-parser.js';
+export { isVolumeFolder, parseName, type ParsedName } from './names/name-parser.js';
 export type {
   ArchiveEntry,
   ArchiveFormat,
@@ -22,7 +22,14 @@ export {
 } from './comics/comic-reader.js';
 export { isPageImage, naturalCompare, PAGE_EXTENSIONS } from './comics/image-types.js';
 export { probeImage, DEFAULT_MAX_PIXELS, type ImageInfo } from './comics/image-probe.js';
-export { readEpub, readEpubFrom, type EpubBook, type EpubChapter } from './novels/epub-reader.js';
+export {
+  pictureBookPages,
+  readEpub,
+  readEpubFrom,
+  type EpubBook,
+  type EpubChapter,
+} from './novels/epub-reader.js';
+export { isGutenbergBoilerplate, unquoteTitle, type Matter } from './novels/front-matter.js';
 export type { EpubCreator, EpubMetadata } from './novels/opf.js';
 export { readTxt, splitChapters, type TxtBook, type TxtChapter } from './novels/txt-reader.js';
 export { decodeText, type DecodedText } from './novels/text-encoding.js';

@@ -1,6 +1,6 @@
 /**
- * A small ZIP writer (deflate or store, UTF-8 names). The demo library builds its CBZ and EPUB
- * files with it (EPUB needs `mimetype` stored first), and tests build bad archives with it: it
+ * A small ZIP writer (deflate or store, UTF-8 names). The demo library and the OPDS downloads build
+ * their CBZ and EPUB files with it (EPUB needs `mimetype` stored first), and tests build bad archives with it: it
  * writes any name (including `../evil.jpg`, which real zip tools refuse to produce) and can lie
  * about sizes (`declaredSize`), so zip bombs and path attacks can be made on purpose.
  */
@@ -13,6 +13,23 @@ export interface ZipInput {
   store?: boolean;
   /** Lie about the uncompressed size in the headers (bomb tests). */
   declaredSize?: number;
+  /**
+   * The entry's date (say, when its chapter last changed). Written as a DOS date from the UTC
+   * fields, so the same input gives the same bytes on any server whatever its time zone; no extra
+   * timestamp field, since EPUB forbids one on `mimetype`. Unset: the DOS epoch, 1980-01-01.
+   */
+  modified?: Date;
+}
+
+/** The DOS time and date words of a moment, clamped to what they can hold (1980–2107). */
+export function dosDateTime(moment: Date | undefined): { time: number; date: number } {
+  const ms = moment?.getTime();
+  if (ms === undefined || !Number.isFinite(ms)) return { time: 0, date: (1 << 5) | 1 };
+  const at = new Date(Math.min(Math.max(ms, Date.UTC(1980, 0, 1)), Date.UTC(2107, 11, 31, 23, 59, 58)));
+  return {
+    time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | (at.getUTCSeconds() >> 1),
+    date: ((at.getUTCFullYear() - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
+  };
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -39,11 +56,14 @@ export function buildZip(files: readonly ZipInput[]): Buffer {
     const body = method === 8 ? deflateRawSync(data) : data;
     const size = file.declaredSize ?? data.length;
     const crc = crc32(data);
+    const { time, date } = dosDateTime(file.modified);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x800, 6);
     local.writeUInt16LE(method, 8);
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
     local.writeUInt32LE(size, 22);
@@ -55,6 +75,8 @@ export function buildZip(files: readonly ZipInput[]): Buffer {
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x800, 8);
     central.writeUInt16LE(method, 10);
+    central.writeUInt16LE(time, 12);
+    central.writeUInt16LE(date, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(size, 24);

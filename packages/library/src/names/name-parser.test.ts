@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../testing/corpus.js';
-import { parseName, type ParsedName } from './name-parser.js';
+import { isVolumeFolder, parseName, type ParsedName } from './name-parser.js';
 
 type Row = [input: string, expected: Partial<ParsedName>];
 
@@ -36,6 +36,13 @@ const TABLE: Row[] = [
   ],
   ['Frieren - OVA 01.mkv', { series: 'Frieren', special: true }],
   ['Chew Script Book (2011) (digital-Empire) SP04', { special: true, chapter: null }],
+  // A year in a special's name is part of its title, not chapter 2022.
+  [
+    'Reborn - 2022 New Years Special SP01.cbz',
+    { series: 'Reborn', chapter: null, volume: null, special: true },
+  ],
+  ['Reborn - Extra 03.cbz', { series: 'Reborn', chapter: null, special: true }],
+  ['Reborn c012 Special.cbz', { series: 'Reborn', chapter: '12', special: true }],
   ['Dance in the Vampire Bund {Special Edition} v03.5 (2019)', { volume: '3.5', special: false }],
   ['斗罗大陆 第3卷 第12章', { series: '斗罗大陆', volume: '3', chapter: '12' }],
   ['斗罗大陆 第十二章 再见', { series: '斗罗大陆', chapter: '12' }],
@@ -96,6 +103,26 @@ describe('parseName table', () => {
   });
 });
 
+describe('isVolumeFolder', () => {
+  it.each([
+    ['Vol 1', true],
+    ['Volume 02', true],
+    ['v03', true],
+    ['第2卷', true],
+    ['Season 1', true],
+    ['S01', true],
+    ['Specials', true],
+    ['Book 3', true],
+    ['Spider-Man', false],
+    ['Saga v01 (2012)', false],
+    ['Marvel', false],
+    ['Chapter 1', false],
+    ['2022', false],
+  ])('%s → %s', (name, expected) => {
+    expect(isVolumeFolder(name)).toBe(expected);
+  });
+});
+
 interface Case {
   kind: string;
   input: string;
@@ -115,6 +142,16 @@ describe('parseName against the Kavita cases in the corpus', () => {
   const cases = (JSON.parse(readFileSync(corpusPath('filename-cases.json'), 'utf8')) as Case[]).filter((c) =>
     ['series', 'volume', 'chapter'].includes(c.kind),
   );
+
+  it('reads every is-special case Kavita marks with SP as a special without a chapter number', () => {
+    const specials = (JSON.parse(readFileSync(corpusPath('filename-cases.json'), 'utf8')) as Case[]).filter(
+      (c) => c.kind === 'is-special' && String(c.expected) === 'true',
+    );
+    expect(specials.length).toBeGreaterThan(0);
+    for (const c of specials) {
+      expect(parseName(c.input), c.input).toMatchObject({ special: true, chapter: null });
+    }
+  });
 
   it('has the cases', () => {
     expect(cases.length).toBeGreaterThan(200);

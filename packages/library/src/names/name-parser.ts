@@ -77,17 +77,24 @@ function parseSegment(name: string, isVideo: boolean): ParsedName {
     if (claimed) hits.push({ index: m.index, end: m.index + m[0].length });
   }
 
+  // A special marker also ends the title: "Frieren - OVA 01" is the series Frieren.
+  const special = SPECIAL_RE.exec(text);
   if (out.chapter === null && out.episode === null) {
     const bare = findBareNumber(text, hits);
     if (bare) {
-      if (isVideo) out.episode = bare.value;
-      else out.chapter = bare.value;
-      hits.push(bare);
+      // In a book's or comic's special a number without a marker is part of its title ("2022 New
+      // Years Special SP01" is not chapter 2022): it still ends the series name, but numbers
+      // nothing, so the special sorts after the numbered chapters. (A video's "OVA 01" keeps its
+      // episode number.)
+      if (special && special.index > 0 && !isVideo) hits.push(bare);
+      else {
+        if (isVideo) out.episode = bare.value;
+        else out.chapter = bare.value;
+        hits.push(bare);
+      }
     }
   }
 
-  // A special marker also ends the title: "Frieren - OVA 01" is the series Frieren.
-  const special = SPECIAL_RE.exec(text);
   const cuts = [...hits.map((h) => h.index), ...(special && special.index > 0 ? [special.index] : [])];
   const first = cuts.length > 0 ? Math.min(...cuts) : text.length;
   out.series = cleanSeries(text.slice(0, first), hits.length === 0);
@@ -97,6 +104,21 @@ function parseSegment(name: string, isVideo: boolean): ParsedName {
       ? false
       : null;
   return out;
+}
+
+/** A whole folder name that is only a volume or season number: `Vol 1`, `v02`, `第2卷`, `Book 3`. */
+const NUMBER_FOLDER = /^(?:book|part|tome|tomo|livre|band)\s*\.?\s*\d+(?:\.\d+)?$/i;
+
+/**
+ * Whether a folder only splits its series (`Vol 1/`, `Season 2/`, `第2季/`, `Specials/`), so the
+ * series is the folder above it. A folder with a title of its own (`Spider-Man/`, `Saga v01
+ * (2012)/`) is not.
+ */
+export function isVolumeFolder(name: string): boolean {
+  const folder = name.normalize('NFKC').trim();
+  if (SEASON_FOLDER.test(folder) || SPECIALS_FOLDER.test(folder) || NUMBER_FOLDER.test(folder)) return true;
+  const parsed = parseSegment(folder, false);
+  return parsed.series === null && parsed.volume !== null && parsed.chapter === null;
 }
 
 /**

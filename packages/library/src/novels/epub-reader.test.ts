@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../testing/corpus.js';
 import { tempDir } from '../testing/fixtures.js';
 import { buildZip, type ZipInput } from '../testing/zip-builder.js';
-import { readEpub } from './epub-reader.js';
+import { pictureBookPages, readEpub } from './epub-reader.js';
+import { classifyMatter, isGutenbergBoilerplate, unquoteTitle } from './front-matter.js';
 import { parseNav, parseNcx } from './epub-toc.js';
 import { parseOpf } from './opf.js';
 
@@ -15,7 +16,18 @@ afterAll(() => tmp.cleanup());
 const CORPUS: [
   string,
   (
-    | { title: string; chapters: number; language: string; cover: string | null; firstTitles: string[] }
+    | {
+        title: string;
+        chapters: number;
+        language: string;
+        cover: string | null;
+        firstTitles: string[];
+        /** Spine positions of front and back matter (covers, contents, licences). */
+        front: number[];
+        back: number[];
+        /** Page images when the book is a picture book, else null. */
+        pictures: number | null;
+      }
     | { refused: string }
   ),
 ][] = [
@@ -27,11 +39,23 @@ const CORPUS: [
       language: 'en',
       cover: 'EPUB/images/cover.png',
       firstTitles: ["Children's Literature", 'THE CONTENTS'],
+      front: [0, 1],
+      back: [],
+      pictures: null,
     },
   ],
   [
     'epub/idpf-epub3-samples/hefty-water.epub',
-    { title: 'Hefty Water', chapters: 1, language: 'en', cover: null, firstTitles: ['Hefty Water'] },
+    {
+      title: 'Hefty Water',
+      chapters: 1,
+      language: 'en',
+      cover: null,
+      firstTitles: ['Hefty Water'],
+      front: [],
+      back: [],
+      pictures: null,
+    },
   ],
   [
     'epub/idpf-epub3-samples/vertically-scrollable-manga.epub',
@@ -41,6 +65,9 @@ const CORPUS: [
       language: 'ja',
       cover: 'OEBPS/image/000.jpg',
       firstTitles: ['鳥の眼', '『鳥の眼』について'],
+      front: [],
+      back: [1],
+      pictures: 10,
     },
   ],
   [
@@ -51,6 +78,9 @@ const CORPUS: [
       language: 'en-US',
       cover: 'EPUB/wasteland-cover.jpg',
       firstTitles: ['I. THE BURIAL OF THE DEAD'],
+      front: [],
+      back: [],
+      pictures: null,
     },
   ],
   ['epub/invalid/komga-zip-as-epub.epub', { refused: 'invalid' }],
@@ -61,7 +91,11 @@ const CORPUS: [
       chapters: 16,
       language: 'en',
       cover: 'OEBPS/@public@vhost@g@gutenberg@html@files@64999@64999-h@images@cover.jpg',
-      firstTitles: ['"Cover"', 'THE GOLDEN HARPOON; OR, LOST AMONG THE FLOES'],
+      firstTitles: ['Cover', 'THE GOLDEN HARPOON; OR, LOST AMONG THE FLOES'],
+      // Cover, Gutenberg header, contents; the licence page at the end.
+      front: [0, 1, 2],
+      back: [15],
+      pictures: null,
     },
   ],
   [
@@ -71,12 +105,25 @@ const CORPUS: [
       chapters: 16,
       language: 'en',
       cover: 'OEBPS/@public@vhost@g@gutenberg@html@files@64999@64999-h@images@cover.jpg',
-      firstTitles: ['"Cover"', 'THE GOLDEN HARPOON; OR, LOST AMONG THE FLOES'],
+      firstTitles: ['Cover', 'THE GOLDEN HARPOON; OR, LOST AMONG THE FLOES'],
+      // Cover, Gutenberg header, contents; the licence page at the end.
+      front: [0, 1, 2],
+      back: [15],
+      pictures: null,
     },
   ],
   [
     'epub/komga/epub3.epub',
-    { title: 'zip', chapters: 2, language: 'en', cover: 'cover.jpeg', firstTitles: ['Cover', 'Page 1'] },
+    {
+      title: 'zip',
+      chapters: 2,
+      language: 'en',
+      cover: 'cover.jpeg',
+      firstTitles: ['Cover', 'Page 1'],
+      front: [0],
+      back: [],
+      pictures: 2,
+    },
   ],
   [
     'epub/stump/book.epub',
@@ -86,10 +133,13 @@ const CORPUS: [
       language: 'en',
       cover: 'OEBPS/394382034267688847_cover.jpg',
       firstTitles: [
-        '"Cover"',
+        'Cover',
         "The Project Gutenberg eBook of Alice's Adventures in Wonderland",
         'CHAPTER I. Down the Rabbit-Hole',
       ],
+      front: [0, 1],
+      back: [14],
+      pictures: null,
     },
   ],
 ];
@@ -111,6 +161,10 @@ describe('readEpub on every corpus EPUB', () => {
     expect(book.chapters.slice(0, expected.firstTitles.length).map((c) => c.title)).toEqual(
       expected.firstTitles,
     );
+    const at = (matter: string) => book.chapters.flatMap((c, i) => (c.matter === matter ? [i] : []));
+    expect(at('front')).toEqual(expected.front);
+    expect(at('back')).toEqual(expected.back);
+    expect(pictureBookPages(book)?.length ?? null).toBe(expected.pictures);
   });
 
   it('gives the fixed manga its page images in order, and no rtl (the sample comments it out)', async () => {
@@ -294,5 +348,105 @@ describe('readEpub on generated books', () => {
       'badopf.epub',
     );
     await expect(readEpub(broken)).rejects.toMatchObject({ code: 'invalid' });
+  });
+});
+
+describe('front matter and picture books', () => {
+  const page = (body: string, type = '') =>
+    Buffer.from(
+      `<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>t</title></head><body${type ? ` epub:type="${type}"` : ''}>${body}</body></html>`,
+    );
+  const book = (
+    items: { id: string; data: Buffer }[],
+    opfExtra: { meta?: string; spine?: string; guide?: string },
+  ) => {
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title><dc:language>en</dc:language>${opfExtra.meta ?? ''}</metadata>
+<manifest>${items.map((i) => `<item id="${i.id}" href="${i.id}.xhtml" media-type="application/xhtml+xml"/>`).join('')}<item id="p" href="p.jpg" media-type="image/jpeg"/><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest>
+<spine toc="ncx" ${opfExtra.spine ?? ''}>${items.map((i) => `<itemref idref="${i.id}"/>`).join('')}</spine>${opfExtra.guide ?? ''}</package>`;
+    const ncx = `<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"><navMap>${items
+      .map(
+        (i) =>
+          `<navPoint><navLabel><text>“${i.id}”</text></navLabel><content src="${i.id}.xhtml"/></navPoint>`,
+      )
+      .join('')}</navMap></ncx>`;
+    return [
+      { name: 'META-INF/container.xml', data: Buffer.from(CONTAINER) },
+      { name: 'OPS/book.opf', data: Buffer.from(opf) },
+      { name: 'OPS/toc.ncx', data: Buffer.from(ncx) },
+      { name: 'OPS/p.jpg', data: Buffer.from('jpeg') },
+      ...items.map((i) => ({ name: `OPS/${i.id}.xhtml`, data: i.data })),
+    ];
+  };
+  const prose = '<p>It was a dark and stormy night; the rain fell in torrents.</p>'.repeat(20);
+
+  it('keeps guide-typed and epub:type pages apart, and strips the quotes of TOC labels', async () => {
+    const read = await readEpub(
+      epub(
+        book(
+          [
+            { id: 'cover', data: page('<img src="p.jpg"/>') },
+            { id: 'rights', data: page('<p>All rights reserved.</p>', 'copyright-page') },
+            { id: 'one', data: page(prose) },
+            { id: 'two', data: page(prose) },
+            { id: 'colophon', data: page('<p>Set in Garamond.</p>') },
+          ],
+          { guide: '<guide><reference type="colophon" href="colophon.xhtml" title="c"/></guide>' },
+        ),
+        'matter.epub',
+      ),
+    );
+    expect(read.chapters.map((c) => [c.title, c.matter])).toEqual([
+      ['cover', 'front'],
+      ['rights', 'front'],
+      ['one', null],
+      ['two', null],
+      ['colophon', 'back'],
+    ]);
+    expect(pictureBookPages(read)).toBeNull();
+  });
+
+  it('reads a pre-paginated right-to-left book of one picture a page as pages in spine order', async () => {
+    const read = await readEpub(
+      epub(
+        book(
+          [
+            { id: 'p1', data: page('<svg><image xlink:href="p.jpg"/></svg>') },
+            { id: 'p2', data: page('<img src="p.jpg"/><p>2</p>') },
+          ],
+          {
+            meta: '<meta property="rendition:layout">pre-paginated</meta>',
+            spine: 'page-progression-direction="rtl"',
+          },
+        ),
+        'fixed.epub',
+      ),
+    );
+    expect(read.direction).toBe('rtl');
+    expect(pictureBookPages(read)).toEqual(['OPS/p.jpg']);
+  });
+
+  it('classifies by position: matter-like pages between chapters stay chapters', () => {
+    const doc = (title: string, text: string) => ({ title, text, images: 0, types: [], isNav: false });
+    expect(
+      classifyMatter([doc('Contents', 'x'), doc('One', 'text'), doc('Contents', 'x'), doc('Two', 'text')]),
+    ).toEqual(['front', null, null, null]);
+    // Nothing but matter-like pages: they are the book.
+    expect(classifyMatter([doc('Cover', 'x')])).toEqual([null]);
+  });
+
+  it('tells Gutenberg boilerplate from a book that merely mentions it', () => {
+    const header =
+      'The Project Gutenberg eBook of X\nThis eBook is for the use of anyone.\n*** START OF THE PROJECT GUTENBERG EBOOK X ***';
+    expect(isGutenbergBoilerplate(header)).toBe(true);
+    expect(isGutenbergBoilerplate('*** END OF THE PROJECT GUTENBERG EBOOK X ***\nSection 1.')).toBe(true);
+    expect(isGutenbergBoilerplate(`${header}\n${'Chapter one. '.repeat(200)}`)).toBe(false);
+    expect(isGutenbergBoilerplate('He read it on Project Gutenberg once.')).toBe(false);
+  });
+
+  it('unquotes whole-title quotes only', () => {
+    expect(unquoteTitle('"Title"')).toBe('Title');
+    expect(unquoteTitle('“Chapter 1”')).toBe('Chapter 1');
+    expect(unquoteTitle('A “STOVE” BOAT.')).toBe('A “STOVE” BOAT.');
+    expect(unquoteTitle('"One" and "Two"')).toBe('"One" and "Two"');
   });
 });

@@ -1,7 +1,8 @@
 import type { ArchiveReader, SkippedEntry } from '../archives/archive-reader.js';
 import { openArchive } from '../archives/open-archive.js';
 import { LibraryError, errorMessage } from '../errors.js';
-import { parseNav, parseNcx, type TocTitles } from './epub-toc.js';
+import { parseLandmarks, parseNav, parseNcx, type TocTitles } from './epub-toc.js';
+import { classifyMatter, unquoteTitle, type Matter } from './front-matter.js';
 import { parseOpf, type EpubMetadata, type OpfPackage } from './opf.js';
 import { extractChapter } from './xhtml.js';
 import { attr, children, xmlParser, type XmlNode } from './xml.js';
@@ -16,6 +17,8 @@ export interface EpubChapter {
   images: string[];
   /** False for spine items marked linear="no" (pop-up notes, answer keys). */
   linear: boolean;
+  /** Cover, title page, contents, licence...: shown around the chapters, not one of them. */
+  matter: Matter | null;
 }
 
 export interface EpubBook {
@@ -31,6 +34,8 @@ export interface EpubBook {
 
 const MAX_XML_BYTES = 8 * 1024 * 1024;
 const MAX_CHAPTER_BYTES = 32 * 1024 * 1024;
+/** Characters (spaces aside) a picture-book page may carry besides its picture: a page number, a caption. */
+const MAX_PICTURE_PAGE_TEXT = 12;
 const XHTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'application/x-dtbook+xml']);
 // Font obfuscation (IDPF and Adobe) only scrambles fonts, which we never read.
 const FONT_OBFUSCATION = new Set(['http://www.idpf.org/2008/embedding', 'http://ns.adobe.com/pdf/enc#RC']);
@@ -76,7 +81,11 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
 
   const skipped: SkippedEntry[] = [...listing.skipped];
   const titles = await readToc(opf, names, readText, skipped);
+  const landmarks = await readLandmarks(opf, names, readText);
+  const types = (name: string) =>
+    [landmarks.get(name), opf.guide.get(name)].filter((t): t is string => t !== undefined);
   const chapters: EpubChapter[] = [];
+  const clues: Parameters<typeof classifyMatter>[0] = [];
   for (const { item, linear } of opf.spine) {
     const name = names.get(item.path.toLowerCase());
     if (!name) {
@@ -88,12 +97,14 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
       chapters.push({
         index,
         path: name,
-        title: titles.get(name) ?? `Chapter ${index + 1}`,
+        title: unquoteTitle(titles.get(name) ?? `Chapter ${index + 1}`),
         html: `<img src="${escapeAttr(name)}" />`,
         text: '',
         images: [name],
         linear,
+        matter: null,
       });
+      clues.push({ title: titles.get(name) ?? '', text: '', images: 1, types: types(name), isNav: false });
       continue;
     }
     if (!XHTML_TYPES.has(item.mediaType)) {
@@ -105,7 +116,7 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
     }
     try {
       const content = extractChapter(await readText(name, MAX_CHAPTER_BYTES), name);
-      const title = titles.get(name) ?? content.heading ?? `Chapter ${index + 1}`;
+      const title = unquoteTitle(titles.get(name) ?? content.heading ?? `Chapter ${index + 1}`);
       chapters.push({
         index,
         path: name,
@@ -114,6 +125,14 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
         text: content.text,
         images: content.images,
         linear,
+        matter: null,
+      });
+      clues.push({
+        title,
+        text: content.text,
+        images: content.images.length,
+        types: [...content.types, ...types(name)],
+        isNav: item.properties.includes('nav'),
       });
     } catch (e) {
       skipped.push({
@@ -124,6 +143,8 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
   }
   if (chapters.length === 0)
     throw new LibraryError('no-content', 'invalid EPUB: no readable chapters in the spine');
+  const matter = classifyMatter(clues);
+  for (const [i, chapter] of chapters.entries()) chapter.matter = matter[i] ?? null;
   const cover = opf.coverImage && names.get(opf.coverImage.toLowerCase());
   return {
     version: opf.version,
@@ -165,6 +186,41 @@ async function readToc(
     }
   }
   return new Map();
+}
+
+async function readLandmarks(
+  opf: OpfPackage,
+  names: Map<string, string>,
+  readText: (name: string) => Promise<string>,
+): Promise<Map<string, string>> {
+  const name = opf.navPath ? names.get(opf.navPath.toLowerCase()) : undefined;
+  if (!name) return new Map();
+  try {
+    return parseLandmarks(await readText(name), name);
+  } catch {
+    return new Map(); // readToc already reported an unreadable nav
+  }
+}
+
+/**
+ * The page images of a picture book in reading order, or null when the book is text: a
+ * fixed-layout (pre-paginated) book whose every page shows a picture, or a book whose chapters
+ * are pictures with no text (front and back matter aside).
+ */
+export function pictureBookPages(book: EpubBook): string[] | null {
+  const spine = book.chapters.filter((c) => c.linear);
+  const pages = spine.length > 0 ? spine : book.chapters;
+  const content = pages.filter((c) => c.matter === null);
+  const pictures = (c: EpubChapter) => c.images.length > 0;
+  // A page number or a short caption is not text to read; a sentence is.
+  const textless = (c: EpubChapter) => c.text.replace(/\s/g, '').length <= MAX_PICTURE_PAGE_TEXT;
+  const fixed = book.layout === 'pre-paginated' && pages.every(pictures);
+  const imageOnly = content.length > 0 && content.every((c) => pictures(c) && textless(c));
+  if (!fixed && !imageOnly) return null;
+  const from = fixed ? pages : pages.filter((c) => pictures(c) && textless(c));
+  const images = [...new Set(from.flatMap((c) => c.images))];
+  // One picture with a line of text is an illustrated note, not a picture book.
+  return fixed || images.length >= 2 ? images : null;
 }
 
 /** encryption.xml that covers anything but obfuscated fonts means DRM: the text cannot be read. */

@@ -20,6 +20,25 @@ export function parseNav(xhtml: string, navPath: string): TocTitles {
   return titles;
 }
 
+/** EPUB 3 `<nav epub:type="landmarks">`: the landmark type of each linked file (cover, toc, bodymatter...). */
+export function parseLandmarks(xhtml: string, navPath: string): Map<string, string> {
+  const doc = parseDocument(xhtml, { recognizeSelfClosing: true });
+  const nav = DomUtils.findOne(
+    (e) =>
+      e.name.toLowerCase() === 'nav' && (e.attribs['epub:type'] ?? '').split(/\s+/).includes('landmarks'),
+    doc.children,
+    true,
+  );
+  const landmarks = new Map<string, string>();
+  if (!nav) return landmarks;
+  for (const a of DomUtils.findAll((e) => e.name.toLowerCase() === 'a', nav.children)) {
+    const path = a.attribs['href'] ? resolveHref(navPath, a.attribs['href']) : null;
+    const type = (a.attribs['epub:type'] ?? '').split(/\s+/)[0]?.toLowerCase();
+    if (path && type && !landmarks.has(path)) landmarks.set(path, type);
+  }
+  return landmarks;
+}
+
 /** EPUB 2 NCX: navPoints in document order, nested ones included. */
 export function parseNcx(xml: string, ncxPath: string): TocTitles {
   const doc = xmlParser.parse(xml) as XmlNode;

@@ -41,6 +41,8 @@ export interface OpfPackage {
   coverImage: string | null;
   navPath: string | null;
   ncxPath: string | null;
+  /** EPUB 2 `<guide>` reference types by archive path (cover, title-page, toc, text...). */
+  guide: Map<string, string>;
 }
 
 /** Parses an OPF package document (EPUB 2 or 3) found at `opfPath` inside the archive. */
@@ -74,6 +76,13 @@ export function parseOpf(xml: string, opfPath: string): OpfPackage {
   const layout = metas.find((m) => attr(m, 'property') === 'rendition:layout');
   const items = [...manifest.values()];
   const ncxId = attr(spineNode, 'toc');
+  const guide = new Map<string, string>();
+  for (const ref of children(child(pkg, 'guide'), 'reference')) {
+    const href = attr(ref, 'href');
+    const path = href ? resolveHref(opfPath, href) : null;
+    const type = attr(ref, 'type')?.toLowerCase();
+    if (path && type && !guide.has(path)) guide.set(path, type);
+  }
 
   return {
     version: attr(pkg, 'version'),
@@ -88,6 +97,7 @@ export function parseOpf(xml: string, opfPath: string): OpfPackage {
       (ncxId ? manifest.get(ncxId)?.path : undefined) ??
       items.find((i) => i.mediaType === 'application/x-dtbncx+xml')?.path ??
       null,
+    guide,
   };
 }
 

@@ -12,6 +12,8 @@ export interface ChapterContent {
   images: string[];
   /** First h1–h3 heading, or the document <title>. */
   heading: string | null;
+  /** Structural semantics (`epub:type`) of the body and its outermost sections: cover, titlepage, toc... */
+  types: string[];
 }
 
 const BLOCKS = new Set([
@@ -111,7 +113,14 @@ export function extractChapter(xhtml: string, chapterPath: string): ChapterConte
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head'],
   });
   const text = clean(textFrom(body ? body.children : doc.children), true);
-  return { html: html.trim(), text, images, heading: heading || null };
+  return { html: html.trim(), text, images, heading: heading || null, types: structuralTypes(body) };
+}
+
+/** epub:type of the body and of its first-level elements (a section wrapping the whole page). */
+function structuralTypes(body: Element | null): string[] {
+  if (!body) return [];
+  const elements = [body, ...body.children.filter((n): n is Element => n.type === 'tag')];
+  return elements.flatMap((e) => (e.attribs['epub:type'] ?? '').split(/\s+/).filter(Boolean));
 }
 
 /** Plain text from an HTML fragment (OPF descriptions hold escaped HTML). */

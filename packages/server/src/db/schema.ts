@@ -167,6 +167,8 @@ export interface ChaptersTable {
   source_fingerprint: Generated<string>;
   created_time: number;
   updated_time: number;
+  /** '' a chapter; 'front' / 'back' matter around the chapters (0028-chapter-matter.ts). */
+  matter: Generated<string>;
 }
 
 export interface PagesTable {

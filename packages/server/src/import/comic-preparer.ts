@@ -15,7 +15,15 @@ import {
 import type { AuthorCredit, FileMeta, PreparedFile, PreparedPage } from './import-types.js';
 import type { LibraryUnit } from './library-walker.js';
 import type { MediaWriter } from './media-renditions.js';
-import { chapterTitle, cleanSeriesName, parseNotes, stemOf, workKeyFor } from './work-naming.js';
+import {
+  chapterTitle,
+  cleanSeriesName,
+  isFormatOnlyName,
+  parseNotes,
+  stemOf,
+  untitledName,
+  workKeyFor,
+} from './work-naming.js';
 
 export interface PrepareContext {
   writer: MediaWriter;
@@ -61,6 +69,15 @@ export function comicMeta(info: ComicInfo | null): FileMeta {
   };
 }
 
+/**
+ * The series a comic file's name gives when ComicInfo names none. A name that is only its format
+ * ("7zip.7z") is no title: ComicInfo's Title names it, else it is `Untitled (7zip.7z)`.
+ */
+function comicSeriesName(rel: string, parsed: string | null, title: string | null): string {
+  if (isFormatOnlyName(rel)) return title ? cleanSeriesName(title) : untitledName(rel);
+  return cleanSeriesName(parsed ?? stemOf(rel));
+}
+
 export async function prepareComic(unit: LibraryUnit, ctx: PrepareContext): Promise<PreparedFile> {
   const reader = await openArchive(unit.abs, ctx.limits);
   try {
@@ -98,8 +115,11 @@ export async function prepareComic(unit: LibraryUnit, ctx: PrepareContext): Prom
     }
     if (coverBytes) meta.cover = await ctx.writer.putCover(coverBytes);
 
-    const series = meta.series ?? cleanSeriesName(parsed.series ?? stemOf(unit.rel));
-    const volume = info?.volume ?? parsed.volume ?? '';
+    const series = meta.series ?? comicSeriesName(unit.rel, parsed.series, info?.title ?? null);
+    // A special (SP01, Omake, a Specials/ folder) numbered by neither its name nor ComicInfo sorts
+    // after the numbered chapters and volumes, as Kavita shows them.
+    const special = parsed.special === true && !info?.number;
+    const volume = info?.volume ?? (special ? '' : (parsed.volume ?? ''));
     const number = info?.number ?? parsed.chapter ?? '';
     return {
       kind: 'comic',

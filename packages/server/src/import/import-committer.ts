@@ -249,12 +249,16 @@ export class ImportCommitter {
         .map((f) => readFileMeta(f.meta)),
     ];
     const kind = (Object.keys(WORK_TYPE) as ImportKind[]).find((k) => WORK_TYPE[k] === work.type) ?? 'comic';
+    // Front and back matter (a cover page, contents, a licence) keep their place but are not
+    // chapters: not counted, not the latest chapter, always free, and not part of the preview.
+    const real = sorted.filter((c) => c.matter === '');
+    const counted = real.length > 0 ? real : sorted;
     const fields = deriveWorkFields({
       kind,
       workKey: work.source_key,
       fileMetas,
       folderMeta,
-      chapterCount: sorted.length,
+      chapterCount: counted.length,
     });
     await tx.updateWork(workId, {
       title: fields.title,
@@ -271,14 +275,15 @@ export class ImportCommitter {
       language: fields.language,
       rtl: fields.rtl ? 1 : 0,
       age_rating: fields.ageRating,
-      chapter_count: sorted.length,
-      latest_chapter_title: sorted.at(-1)!.title,
+      chapter_count: counted.length,
+      latest_chapter_title: counted.at(-1)!.title,
       updated_time: Math.max(...sorted.map((c) => c.updated_time)) || time,
     });
+    const rank = new Map(counted.map((c, i) => [c.id, i]));
     await tx.setChapterPay(
-      sorted.map((c, i) => ({
+      sorted.map((c) => ({
         id: c.id,
-        pay: i >= FREE_PREVIEW_CHAPTERS ? CHAPTER_PAY[fields.pay] : 0,
+        pay: (rank.get(c.id) ?? 0) >= FREE_PREVIEW_CHAPTERS ? CHAPTER_PAY[fields.pay] : 0,
         current: c.pay,
       })),
     );

@@ -11,15 +11,20 @@ import {
 } from './work-metadata.js';
 import {
   MAX_CHAPTER_PRICE,
+  bookGrouping,
   cleanSeriesName,
   countWords,
   folderMarksFinished,
+  isFormatOnlyName,
   markerPrice,
   parseNotes,
+  seriesIdentity,
   strongerPay,
   workKeyFor,
 } from './work-naming.js';
 import { comicMeta } from './comic-preparer.js';
+import { authorKey, displayAuthorName, uniqueCredits } from './author-names.js';
+import { seriesFolderOf, type LibraryUnit } from './library-walker.js';
 
 const file = (pay: PayMode, price: number | null): FileMeta => ({ ...emptyFileMeta(), pay, price });
 
@@ -52,6 +57,113 @@ describe('series names and status markers', () => {
     expect(workKeyFor({ seriesFolder: null, groupFolder: '', layoutKind: null }, 'anime', 'A / B')).toBe(
       'A ∕ B#anime',
     );
+  });
+});
+
+describe('series folders and book grouping', () => {
+  it.each([
+    ['comics/Saga', 'comics/Saga'],
+    ['comics/Saga/Vol 1', 'comics/Saga'],
+    ['comics/Marvel/Spider-Man', 'comics/Marvel/Spider-Man'],
+    ['anime/Show/Season 1', 'anime/Show'],
+    ['anime/Show/Specials', 'anime/Show'],
+    ['comics/Vol 1', null],
+    ['comics', null],
+  ])('the series folder of %s is %s', (folder, expected) => {
+    const root = folder.split('/')[0]!;
+    expect(seriesFolderOf(folder, root)).toBe(expected);
+  });
+
+  const book = (rel: string, seriesFolder: string | null, booksInFolder = 1): LibraryUnit => ({
+    rel,
+    abs: `/lib/${rel}`,
+    type: 'epub',
+    layoutKind: 'novel',
+    seriesFolder,
+    groupFolder: seriesFolder ?? 'novels',
+    kindRoot: 'novels',
+    size: 1,
+    mtimeMs: 1,
+    booksInFolder,
+  });
+  const keyOf = (unit: LibraryUnit, series: string | null, numbered: boolean, name: string) =>
+    workKeyFor(bookGrouping(unit, { series, numbered }), 'novel', name);
+
+  it('keys a book by its series metadata before its folders', () => {
+    // The folder named after the series, however deep the book sits below it.
+    expect(keyOf(book('novels/Saga/Book One/a.epub', 'novels/Saga/Book One'), 'Saga', false, 'Saga')).toBe(
+      'novels/Saga',
+    );
+    // calibre's Author/Title/: books of one series beside each other are one work.
+    expect(keyOf(book('novels/Ann/Title (1)/a.epub', 'novels/Ann/Title (1)'), 'Tides', false, 'Tides')).toBe(
+      'novels/Ann/Tides',
+    );
+    // Two series sharing a folder are two works.
+    expect(keyOf(book('novels/Shelf/a.epub', 'novels/Shelf', 2), 'Red', false, 'Red')).toBe(
+      'novels/Shelf/Red',
+    );
+  });
+
+  it('keys a book without series metadata by its own folder, or by its title among others', () => {
+    expect(keyOf(book('novels/P/BookA/a.epub', 'novels/P/BookA'), null, false, 'A')).toBe('novels/P/BookA');
+    expect(keyOf(book('novels/Saga/Saga v02.epub', 'novels/Saga', 2), null, true, 'Saga')).toBe(
+      'novels/Saga',
+    );
+    expect(keyOf(book('novels/Mixed/a.epub', 'novels/Mixed', 2), null, false, 'Alpha')).toBe(
+      'novels/Mixed/Alpha',
+    );
+    expect(keyOf(book('novels/loose.epub', null), null, false, 'Loose')).toBe('novels/Loose');
+  });
+
+  it('compares series names as identities', () => {
+    expect(seriesIdentity('Harbour Lights')).toBe(seriesIdentity('harbour_lights [Complete]'));
+    expect(seriesIdentity('Spider-Man')).toBe(seriesIdentity('Spider Man'));
+    expect(seriesIdentity('Spider-Man')).not.toBe(seriesIdentity('X-Men'));
+  });
+
+  it.each([
+    ['7zip.7z', true],
+    ['zip-bzip2.zip', true],
+    ['rar4-solid.rar', true],
+    ['rar5-encrypted.rar', true],
+    ['cbz.cbz', true],
+    ['book.zip', false],
+    ['Saga 001.cbz', false],
+    ['Zip Zap.cbz', false],
+  ])('%s names only its format: %s', (name, expected) => {
+    expect(isFormatOnlyName(`comics/${name}`)).toBe(expected);
+  });
+});
+
+describe('author names', () => {
+  it('writes a sorted name in reading order and keeps suffixes and lists apart', () => {
+    expect(displayAuthorName('Wood, Wally')).toBe('Wally Wood');
+    expect(displayAuthorName('  wally   wood ')).toBe('wally wood');
+    expect(displayAuthorName('Gaiman, Neil, Jr.')).toBe('Gaiman, Neil, Jr.');
+    expect(displayAuthorName('Wood, Jr.')).toBe('Wood, Jr.');
+    expect(displayAuthorName('村上春樹')).toBe('村上春樹');
+  });
+
+  it('gives the spellings of one person one key', () => {
+    expect(authorKey('Wally Wood')).toBe(authorKey('Wood, Wally'));
+    expect(authorKey('Wally Wood')).toBe(authorKey('wally  wood'));
+    expect(authorKey('T.S. Eliot')).toBe(authorKey('T. S. Eliot'));
+    expect(authorKey('Wally Wood')).not.toBe(authorKey('Wally Woods'));
+  });
+
+  it('keeps one credit per person and role, under the best spelling', () => {
+    expect(
+      uniqueCredits([
+        { name: 'wally  wood', role: 'writer' },
+        { name: 'WALLY WOOD', role: 'penciller' },
+        { name: 'Wood, Wally', role: 'writer' },
+        { name: 'Joe Orlando', role: 'penciller' },
+      ]),
+    ).toEqual([
+      { name: 'Wally Wood', role: 'writer' },
+      { name: 'Wally Wood', role: 'penciller' },
+      { name: 'Joe Orlando', role: 'penciller' },
+    ]);
   });
 });
 

@@ -44,6 +44,19 @@ export interface FileMeta {
   /** ComicInfo Count: how many issues the series has in total. */
   count: number | null;
   cover: StoredImage | null;
+  /**
+   * An EPUB's own file, stored as it is (XOR-encoded like every import object) so that downloads
+   * are the book byte for byte; absent for every other kind of file.
+   */
+  original?: StoredOriginal | null;
+}
+
+export interface StoredOriginal {
+  key: string;
+  /** Size of the file itself (the stored object has the same size). */
+  bytes: number;
+  /** sha256 (hex) of the file's bytes, so a download can be checked against the library file. */
+  sha256: string;
 }
 
 export interface StoredImage {
@@ -90,6 +103,8 @@ export interface PreparedChapter {
   durationS: number;
   /** Media the chapter uses besides its pages (novel images, posters, the file's cover). */
   extraMedia: string[];
+  /** Front or back matter of a book (cover, contents, licence): not a chapter; none: a chapter. */
+  matter?: 'front' | 'back' | null;
 }
 
 /** A library file read, rendered and stored, waiting for its one database transaction. */

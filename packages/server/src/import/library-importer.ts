@@ -371,9 +371,9 @@ class LibraryImport {
         }
         if (unit.layoutKind === 'comic') return 'comic';
         const detected = await detectKindByContent(unit.abs);
-        // A plain .tar outside the comics folder is anything (a backup, a source drop) unless it
+        // A tar (plain or compressed) outside the comics folder is anything (a backup, a source drop) unless it
         // holds pages; any other archive is read as a comic, whose reader says why it cannot be.
-        if (detected !== 'comic' && /\.tar$/i.test(unit.rel)) {
+        if (detected !== 'comic' && /\.(tar(\.(gz|bz2|xz|zst))?|tgz|tbz2?|txz|tzst)$/i.test(unit.rel)) {
           throw new LibraryError('unsupported', 'unsupported file type: .tar (no readable page images)');
         }
         return detected === 'unknown' ? 'comic' : detected;

@@ -5,7 +5,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isPageImage, layoutFolderKind, matchSidecars } from '@dm51/library';
+import { isPageImage, isVolumeFolder, layoutFolderKind, matchSidecars } from '@dm51/library';
 import type { ImportKind, PayMode } from './import-types.js';
 
 export type UnitType = 'archive' | 'image-folder' | 'epub' | 'txt' | 'video' | 'work-folder' | 'unsupported';
@@ -17,10 +17,17 @@ export interface LibraryUnit {
   type: UnitType;
   /** The kind the layout says (`comics/`, `novels/`, `anime/`, 漫画...), null when it says nothing. */
   layoutKind: ImportKind | null;
-  /** Library-relative folder that holds the series (first folder below the kind root), or null. */
+  /**
+   * Library-relative folder that holds the series, or null for a file loose in the kind root: the
+   * deepest folder holding the file, or the one above when that only splits the series (`Vol 1/`,
+   * `Season 2/`, `Specials/`), or the one above an image folder that is a chapter of it.
+   * Never a folder because it holds other series too (`comics/Marvel/Spider-Man/` is the series).
+   */
   seriesFolder: string | null;
   /** Library-relative folder loose files are grouped in ('' for the library root). */
   groupFolder: string;
+  /** Library-relative kind root: the layout folder (`comics`, `novels`...), or '' (the library root). */
+  kindRoot: string;
   size: number;
   mtimeMs: number;
   /** Videos: their subtitle files and thumbnail. */
@@ -45,6 +52,8 @@ export interface LibraryUnit {
  * checks); `.cbt` is a comic wherever it is.
  */
 const ARCHIVE_EXT = new Set(['cbz', 'zip', 'cb7', '7z', 'cbr', 'rar', 'cbt', 'tar', 'pdf']);
+/** Compressed tars by their usual names (`.tar.gz`, `.tgz`, `.tar.xz`, `.tar.bz2`, `.tar.zst`...). */
+const COMPRESSED_TAR = /\.(tar\.(gz|bz2|xz|zst)|tgz|tbz2?|txz|tzst)$/i;
 const VIDEO_EXT = new Set(['mp4', 'm4v', 'mkv', 'webm']);
 /** Content formats the importer recognises but cannot read: reported, so operators know. */
 const UNSUPPORTED_EXT = new Set([
@@ -98,6 +107,21 @@ function stem(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
+function parentOf(rel: string): string {
+  return rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+}
+
+/** The folder of `folderRel`'s series (see LibraryUnit.seriesFolder), null at the kind root. */
+export function seriesFolderOf(folderRel: string, kindRoot: string): string | null {
+  let folder = folderRel;
+  while (folder !== kindRoot && folder.length > kindRoot.length) {
+    const name = folder.slice(folder.lastIndexOf('/') + 1);
+    if (!isVolumeFolder(name)) return folder;
+    folder = parentOf(folder);
+  }
+  return null;
+}
+
 interface Context {
   rel: string;
   layoutKind: ImportKind | null;
@@ -139,13 +163,7 @@ async function walkDir(
   const relOf = (name: string) => (ctx.rel ? `${ctx.rel}/${name}` : name);
   const depthBelowKindRoot =
     ctx.rel === ctx.kindRoot ? 0 : ctx.rel.slice(ctx.kindRoot.length).split('/').filter(Boolean).length;
-  const seriesFolder =
-    depthBelowKindRoot === 0
-      ? null
-      : ctx.rel
-          .split('/')
-          .slice(0, ctx.kindRoot.split('/').filter(Boolean).length + 1)
-          .join('/');
+  const seriesFolder = seriesFolderOf(ctx.rel, ctx.kindRoot);
   const groupFolder = seriesFolder ?? ctx.kindRoot;
   const statOf = async (name: string) => {
     try {
@@ -159,7 +177,7 @@ async function walkDir(
   const visible = files.filter((f) => !f.startsWith('.'));
   const images = visible.filter((f) => isPageImage(f));
   const videos = visible.filter((f) => VIDEO_EXT.has(ext(f)));
-  const archives = visible.filter((f) => ARCHIVE_EXT.has(ext(f)));
+  const archives = visible.filter((f) => ARCHIVE_EXT.has(ext(f)) || COMPRESSED_TAR.test(f));
   const books = visible.filter((f) => ext(f) === 'epub');
   const texts = visible.filter(
     (f) => ext(f) === 'txt' && !/^(readme|notes?|info|vip|coins|license)$/i.test(stem(f)),
@@ -174,7 +192,7 @@ async function walkDir(
     books.length === 0 &&
     images.length > 0 &&
     !(onlyPosters && (images.length === 1 || dirs.length > 0));
-  const base = { layoutKind: ctx.layoutKind, seriesFolder, groupFolder };
+  const base = { layoutKind: ctx.layoutKind, seriesFolder, groupFolder, kindRoot: ctx.kindRoot };
 
   const one = async (name: string, type: UnitType, extra: Partial<LibraryUnit> = {}) => {
     const info = await statOf(name);
@@ -189,7 +207,11 @@ async function walkDir(
       size += info.size;
       mtimeMs = Math.max(mtimeMs, info.mtimeMs);
     }
-    units.push({ ...base, rel: ctx.rel, abs: dirAbs, type: 'image-folder', size, mtimeMs });
+    // A folder of pages directly in the kind root's series folder is that series' one chapter;
+    // deeper, it is a chapter of the series above it.
+    const chapterOf = depthBelowKindRoot > 1 ? seriesFolderOf(parentOf(ctx.rel), ctx.kindRoot) : null;
+    const folders = chapterOf ? { seriesFolder: chapterOf, groupFolder: chapterOf } : {};
+    units.push({ ...base, ...folders, rel: ctx.rel, abs: dirAbs, type: 'image-folder', size, mtimeMs });
   }
 
   for (const name of archives) await one(name, 'archive');
@@ -224,8 +246,8 @@ async function walkDir(
   // Everything else (sidecars, metadata, notes) is left alone quietly.
   for (const name of visible) if (UNSUPPORTED_EXT.has(ext(name))) await one(name, 'unsupported');
 
-  // The series folder itself: markers and a poster say something about the whole work.
-  if (depthBelowKindRoot === 1 && !isImageFolder) {
+  // A series folder itself: markers and a poster say something about the whole work.
+  if (depthBelowKindRoot >= 1 && seriesFolder === ctx.rel && !isImageFolder) {
     const vipFiles = files.filter((f) => VIP_MARKERS.has(f.toLowerCase()));
     const coinFiles = files.filter((f) => COIN_MARKERS.has(f.toLowerCase()));
     const finishedFiles = files.filter((f) => FINISHED_MARKERS.has(f.toLowerCase()));

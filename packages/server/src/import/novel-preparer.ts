@@ -2,10 +2,13 @@
  * An EPUB or a TXT → the chapters of a novel: sanitized HTML (images stored as `_xfile` and
  * referenced by media URL), plain text for search, and word counts.
  */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   LibraryError,
   openArchive,
   parseName,
+  pictureBookPages,
   readEpubFrom,
   readTxt,
   type EpubBook,
@@ -13,11 +16,13 @@ import {
   type TxtChapter,
 } from '@dm51/library';
 import { mediaUrlPath } from '../media/media-key.js';
-import type { AuthorCredit, FileMeta, PreparedChapter, PreparedFile } from './import-types.js';
+import type { FileMeta, PreparedChapter, PreparedFile, StoredOriginal } from './import-types.js';
 import type { LibraryUnit } from './library-walker.js';
 import type { PrepareContext } from './comic-preparer.js';
+import { prepareEpubComic } from './epub-comic-preparer.js';
+import { withEpubMetadata } from './epub-metadata.js';
 import { emptyFileMeta } from './work-metadata.js';
-import { cleanSeriesName, countWords, stemOf, workKeyFor } from './work-naming.js';
+import { bookGrouping, cleanSeriesName, countWords, stemOf, workKeyFor } from './work-naming.js';
 
 const ROLE_NAMES: Record<string, string> = {
   aut: 'author',
@@ -106,23 +111,15 @@ function romanNumber(text: string): number {
   return total;
 }
 
-/**
- * Books are whole works more often than volumes: a book joins its folder's work when it is the
- * folder's only book or says it is part of a series (metadata or a volume number in its name);
- * otherwise it is a work of its own, grouped by its title inside that folder.
- */
-function bookGrouping(unit: LibraryUnit, partOfSeries: boolean): LibraryUnit {
-  if (!unit.seriesFolder || partOfSeries || (unit.booksInFolder ?? 1) <= 1) return unit;
-  const dir = unit.rel.slice(0, unit.rel.lastIndexOf('/'));
-  return { ...unit, seriesFolder: null, groupFolder: dir };
-}
-
 export async function prepareEpub(unit: LibraryUnit, ctx: PrepareContext): Promise<PreparedFile> {
   const reader = await openArchive(unit.abs, ctx.limits);
   try {
     if (reader.format !== 'zip')
       throw new LibraryError('invalid', `invalid EPUB: a ${reader.format} archive, not a zip`);
     const book = await readEpubFrom(reader);
+    // Fixed-layout manga and other picture books are comics: pages, not text chapters.
+    const pictures = pictureBookPages(book);
+    if (pictures) return await prepareEpubComic(unit, ctx, reader, book, pictures);
     const meta = epubMeta(book);
     const skipped = [...book.skipped];
     const failedEntries: PreparedFile['failedEntries'] = [];
@@ -146,8 +143,11 @@ export async function prepareEpub(unit: LibraryUnit, ctx: PrepareContext): Promi
     const parsed = parseName(unit.rel);
     const volume = book.metadata.series?.index ?? parsed.volume ?? '';
     const chapters: PreparedChapter[] = [];
+    let number = 0;
     for (const [i, chapter] of spine.entries()) {
-      chapters.push(await epubChapter(unit.rel, i, chapter, volume, storeImage));
+      // Front and back matter carry no chapter number: chapter 1 is the first real chapter.
+      const label = chapter.matter ? '' : String((number += 1));
+      chapters.push(await epubChapter(unit.rel, i, chapter, label, volume, storeImage));
     }
     const coverEntry = book.coverImage ?? spine.flatMap((c) => c.images)[0] ?? null;
     if (coverEntry) {
@@ -159,10 +159,15 @@ export async function prepareEpub(unit: LibraryUnit, ctx: PrepareContext): Promi
         failedEntries.push({ entry: coverEntry, reason: `cover: ${error.reason}` });
       }
     }
+    meta.original = await storeOriginal(unit.abs, ctx);
+    // Every chapter of the file keeps the original referenced (the media sweep keeps what is named).
+    for (const chapter of chapters) chapter.extraMedia.push(meta.original.key);
     const title = book.metadata.title ? cleanSeriesName(book.metadata.title) : null;
     const series = meta.series ?? title ?? cleanSeriesName(parsed.series ?? stemOf(unit.rel));
-    const grouped = bookGrouping(unit, meta.series !== null || parsed.volume !== null);
-    if (!grouped.seriesFolder && !meta.series) meta.series = series;
+    const numbered = parsed.volume !== null;
+    const grouped = bookGrouping(unit, { series: meta.series, numbered });
+    // A book that is a work of its own is named by its title, not its folder ("Childrens").
+    if (!meta.series && (!grouped.seriesFolder || !numbered)) meta.series = series;
     if (title && title !== meta.series) meta.altTitles.push(title);
     return {
       kind: 'novel',
@@ -180,26 +185,25 @@ export async function prepareEpub(unit: LibraryUnit, ctx: PrepareContext): Promi
 }
 
 function epubMeta(book: EpubBook): FileMeta {
-  const meta = emptyFileMeta();
-  const m = book.metadata;
-  meta.series = m.series?.name ? cleanSeriesName(m.series.name) : null;
-  meta.summary = m.description;
-  meta.authors = m.creators.flatMap((c): AuthorCredit[] => {
-    const role = c.role === null ? 'author' : ROLE_NAMES[c.role];
-    return role ? [{ name: c.name, role }] : [];
-  });
-  meta.genres = m.subjects
-    .flatMap((s) => s.split(/\s*(?:--|;|,)\s*/))
-    .filter((s) => s.length > 0 && s.length <= 40);
-  meta.language = m.language;
-  meta.rtl = book.direction === 'rtl';
-  return meta;
+  return withEpubMetadata(emptyFileMeta(), book, ROLE_NAMES, 'author');
+}
+
+/**
+ * The EPUB file itself, byte for byte, so a download is the book its reader already knows
+ * (e-readers key reading progress by the file's bytes). Content-addressed: the same file is
+ * stored once, whichever library or path it comes from.
+ */
+async function storeOriginal(path: string, ctx: PrepareContext): Promise<StoredOriginal> {
+  const bytes = await readFile(path);
+  const key = await ctx.writer.putEncoded(bytes, 'epub', 'application/epub+zip');
+  return { key, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 async function epubChapter(
   rel: string,
   index: number,
   chapter: EpubChapter,
+  number: string,
   volume: string,
   storeImage: (entry: string) => Promise<string | null>,
 ): Promise<PreparedChapter> {
@@ -213,7 +217,7 @@ async function epubChapter(
   const extraMedia = [...new Set([...keys.values()].filter((k): k is string => k !== null))];
   return {
     sourcePath: sourcePath(rel, index),
-    number: String(index + 1),
+    number,
     volume,
     title: chapter.title.slice(0, 255),
     special: false,
@@ -222,15 +226,26 @@ async function epubChapter(
     video: null,
     durationS: 0,
     extraMedia,
+    matter: chapter.matter,
   };
 }
 
-/** A TXT says nothing about its language; kana mean Japanese, mostly-Han text Chinese. */
+/**
+ * A TXT says nothing about its language; kana mean Japanese, mostly-Han text Chinese, mostly
+ * Arabic or Hebrew letters those languages (their books read right to left).
+ */
 export function guessLanguage(sample: string): string | null {
   const text = sample.slice(0, 5000);
   if ((text.match(/[\u3040-\u30ff]/g)?.length ?? 0) > 20) return 'ja';
-  const han = text.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
-  return han > 0 && han > text.replace(/\s/g, '').length * 0.3 ? 'zh' : null;
+  const letters = text.replace(/[\s\p{P}\p{N}]/gu, '').length;
+  const share = (pattern: RegExp) => {
+    const count = text.match(pattern)?.length ?? 0;
+    return count > 0 ? count / letters : 0;
+  };
+  if (share(/[\u4e00-\u9fff]/g) > 0.3) return 'zh';
+  if (share(/[\u0600-\u06ff\u0750-\u077f]/g) > 0.5) return 'ar';
+  if (share(/[\u0590-\u05ff]/g) > 0.5) return 'he';
+  return null;
 }
 
 export async function prepareTxt(unit: LibraryUnit): Promise<PreparedFile> {
@@ -256,7 +271,7 @@ export function novelFromText(
       .join('\n'),
   );
   const series = cleanSeriesName(parsed.series ?? title);
-  const grouped = bookGrouping(unit, parsed.volume !== null);
+  const grouped = bookGrouping(unit, { series: null, numbered: parsed.volume !== null });
   if (!grouped.seriesFolder) meta.series = series;
   const chapters = textChapters.map((c, i): PreparedChapter => {
     const paragraphs = c.text

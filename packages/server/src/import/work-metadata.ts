@@ -4,6 +4,7 @@
  * file also removes the tags and authors only it contributed.
  */
 import { naturalCompare } from '@dm51/library';
+import { uniqueCredits } from './author-names.js';
 import type { AuthorCredit, FileMeta, ImportKind, PayMode, StoredImage } from './import-types.js';
 import { folderMarksFinished, strongerPay, titleFromWorkKey } from './work-naming.js';
 
@@ -136,10 +137,9 @@ export function deriveWorkFields(input: {
     title,
     altTitles,
     summary: first((m) => m.summary) ?? '',
-    authors: uniqueBy(
-      metas.flatMap((m) => m.authors).filter((a) => a.name.trim().length > 0 && a.name.length <= 255),
-      (a) => `${a.name.toLowerCase()}\u0000${a.role}`,
-    ).slice(0, 20),
+    authors: uniqueCredits(metas.flatMap((m) => m.authors))
+      .filter((a) => a.name.length <= 255)
+      .slice(0, 20),
     tags,
     categories: categoriesFor(genres),
     isEnd: finished,

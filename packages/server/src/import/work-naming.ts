@@ -56,6 +56,81 @@ export function workKeyFor(
   return unit.layoutKind === kind ? folder : `${folder}#${kind}`;
 }
 
+/** Words that name a container, a compression or a test variant, never a work. */
+const FORMAT_WORDS = new Set(
+  (
+    'zip cbz cbr cb7 cbt rar rar4 rar5 7z 7zip tar tgz gz gzip bz2 bzip2 xz lzma lzma2 zst zstd ' +
+    'deflate deflate64 store stored copy solid encrypted epub epub2 epub3 pdf txt archive file'
+  ).split(' '),
+);
+
+/**
+ * Whether a file name says only its format ("7zip.7z", "zip-bzip2.zip", "rar4-solid.rar"): such a
+ * name is no title, so a loose file called that is named by its metadata or as untitled.
+ */
+export function isFormatOnlyName(rel: string): boolean {
+  const words = stemOf(rel)
+    .toLowerCase()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return words.length > 0 && words.every((word) => FORMAT_WORDS.has(word));
+}
+
+/** The series name of a loose file whose name says nothing: `Untitled (7zip.7z)`. */
+export function untitledName(rel: string): string {
+  return `Untitled (${baseName(rel)})`;
+}
+
+/** A series name as an identity: case, punctuation, spacing and status markers aside. */
+export function seriesIdentity(name: string): string {
+  return cleanSeriesName(name)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+function parentFolder(rel: string): string {
+  return rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+}
+
+/**
+ * Which work a book (EPUB, TXT, typeset PDF) joins. Books are whole works more often than
+ * volumes, so sharing a folder does not make books one work; what they say about themselves does:
+ * - a book with series metadata (EPUB belongs-to-collection, calibre:series) joins the nearest
+ *   folder named after that series; failing that, the other books of that series in its folder,
+ *   or (a book alone in its folder, as calibre lays out `Author/Title/`) beside its folder;
+ * - a book without it joins its folder's work when it is the folder's only book or its name
+ *   carries a volume number (`Saga v02.epub`); otherwise it is a work of its own, grouped by its
+ *   title inside that folder.
+ * The returned unit is what workKeyFor is given, with the series name.
+ */
+export function bookGrouping(
+  unit: LibraryUnit,
+  book: { series: string | null; numbered: boolean },
+): LibraryUnit {
+  if (!unit.seriesFolder) return unit;
+  const dir = parentFolder(unit.rel);
+  if (book.series !== null) {
+    const wanted = seriesIdentity(book.series);
+    for (
+      let folder = unit.seriesFolder;
+      folder.length > unit.kindRoot.length;
+      folder = parentFolder(folder)
+    ) {
+      if (seriesIdentity(baseName(folder)) === wanted)
+        return { ...unit, seriesFolder: folder, groupFolder: folder };
+    }
+    const alone = (unit.booksInFolder ?? 1) <= 1 && dir === unit.seriesFolder;
+    return {
+      ...unit,
+      seriesFolder: null,
+      groupFolder: alone ? parentFolder(unit.seriesFolder) : unit.seriesFolder,
+    };
+  }
+  if (book.numbered || (unit.booksInFolder ?? 1) <= 1) return unit;
+  return { ...unit, seriesFolder: null, groupFolder: dir };
+}
+
 /** The title a work gets from its key when no metadata names it. */
 export function titleFromWorkKey(workKey: string): string {
   return cleanSeriesName(baseName(workKey.replace(/#[a-z]+$/, '')));

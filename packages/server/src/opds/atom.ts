@@ -130,7 +130,7 @@ export function renderFeed(feed: AtomFeed): string {
   return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, feed: root }) as string;
 }
 
-/** The OpenSearch description that points apps at the search feed (`{searchTerms}` filled by them). */
+/** The OpenSearch description that points apps at the search feed (`{searchTerms}` filled by them); `template` is absolute. */
 export function renderOpenSearch(template: string): string {
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
@@ -140,7 +140,8 @@ export function renderOpenSearch(template: string): string {
       Description: 'Search the 51动漫 comics and novels',
       InputEncoding: 'UTF-8',
       OutputEncoding: 'UTF-8',
-      Url: attributes({ type: MIME.acquisition, template }),
+      // Search results are a navigation feed (each hit leads to its work's feed).
+      Url: attributes({ type: MIME.navigation, template }),
     },
   }) as string;
 }

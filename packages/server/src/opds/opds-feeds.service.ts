@@ -11,7 +11,13 @@
  *   /opds/{kind}/new|popular      works, newest updated / most viewed first, paged
  *   /opds/{kind}/categories/{id}  works of a category, paged
  *   /opds/search?q=               works of every kind matching q, paged
- *   /opds/works/{id}              a comic's chapters (PSE stream + CBZ) or a novel (EPUB), paged
+ *   /opds/works/{id}              a comic's readable chapters (PSE stream + CBZ) or a novel (EPUB), paged
+ *
+ * A feed's kind follows its entries (OPDS 1.2 §2): only a feed whose every entry carries an
+ * acquisition link is an acquisition feed. So novel lists and every work's own feed are
+ * acquisition feeds; comic lists (each comic leads to its chapter feed) and search results (comics
+ * and novels mixed, each leading to its work's feed) are navigation feeds. Chapters the account
+ * may not read are left out of a comic's feed rather than listed without a link (see chapterEntry).
  */
 import type { ChapterItem, WorkCard } from '@dm51/shared';
 import type { Paged } from '../services/catalogue-paging.js';
@@ -25,6 +31,10 @@ export type Kind = keyof typeof KINDS;
 
 export const WORKS_PER_PAGE = 20;
 export const CHAPTERS_PER_PAGE = 50;
+
+/** What a list of works of this kind is: novels carry their EPUB, comics lead to their chapters. */
+const listKind = (kind: Kind): AtomFeed['kind'] => (kind === 'novels' ? 'acquisition' : 'navigation');
+const feedType = (kind: AtomFeed['kind']) => (kind === 'acquisition' ? MIME.acquisition : MIME.navigation);
 
 const KIND_TITLES: Record<Kind, string> = { comics: 'Comics 漫画', novels: 'Novels 小说' };
 
@@ -74,15 +84,22 @@ function navFeed(id: string, title: string, self: string, entries: AtomEntry[], 
   };
 }
 
-/** self/next/previous/first links of a paged acquisition feed; `base` may carry a query already. */
-function pageLinks(base: string, page: number, total: number, perPage: number): AtomLink[] {
+/** self/next/previous/first links of a paged feed; `base` may carry a query already. */
+function pageLinks(
+  base: string,
+  page: number,
+  total: number,
+  perPage: number,
+  kind: AtomFeed['kind'],
+): AtomLink[] {
+  const type = feedType(kind);
   const at = (n: number) => (n === 1 ? base : `${base}${base.includes('?') ? '&' : '?'}page=${n}`);
   const last = Math.max(1, Math.ceil(total / perPage));
   return [
-    { rel: 'self', href: at(page), type: MIME.acquisition },
-    ...(page > 1 ? [{ rel: 'first', href: at(1), type: MIME.acquisition }] : []),
-    ...(page > 1 ? [{ rel: 'previous', href: at(Math.min(page - 1, last)), type: MIME.acquisition }] : []),
-    ...(page < last ? [{ rel: 'next', href: at(page + 1), type: MIME.acquisition }] : []),
+    { rel: 'self', href: at(page), type },
+    ...(page > 1 ? [{ rel: 'first', href: at(1), type }] : []),
+    ...(page > 1 ? [{ rel: 'previous', href: at(Math.min(page - 1, last)), type }] : []),
+    ...(page < last ? [{ rel: 'next', href: at(page + 1), type }] : []),
   ];
 }
 
@@ -134,7 +151,7 @@ export class OpdsFeeds {
           'New 最新',
           'Recently updated first',
           `${base}/new`,
-          MIME.acquisition,
+          feedType(listKind(kind)),
           REL.sortNew,
         ),
         navEntry(
@@ -142,7 +159,7 @@ export class OpdsFeeds {
           'Popular 热门',
           'Most read first',
           `${base}/popular`,
-          MIME.acquisition,
+          feedType(listKind(kind)),
           REL.sortPopular,
         ),
         navEntry(
@@ -172,7 +189,7 @@ export class OpdsFeeds {
             category.name,
             `${category.count} works`,
             `${base}/categories/${category.id}`,
-            MIME.acquisition,
+            feedType(listKind(kind)),
           ),
         ),
       base,
@@ -200,41 +217,46 @@ export class OpdsFeeds {
       page,
       limit: WORKS_PER_PAGE,
     });
-    return this.worksFeed(`list:${path}`, title, path, page, result, `${ROOT}/${kind}`);
+    const feed = { id: `list:${path}`, title, base: path, up: `${ROOT}/${kind}`, kind: listKind(kind) };
+    return this.worksFeed(feed, page, result);
   }
 
+  /** Search results mix kinds, so every hit leads to its work's own feed (a navigation feed). */
   async searchResults(userId: number, query: string, page: number): Promise<AtomFeed> {
     const result = await this.search.find(userId, query, -1, page, WORKS_PER_PAGE);
     const base = `${ROOT}/search?q=${encodeURIComponent(query)}`;
-    return this.worksFeed(`search:${query}`, `Search 搜索: ${query}`, base, page, result, ROOT);
+    const feed = { id: `search:${query}`, title: `Search 搜索: ${query}`, base, up: ROOT };
+    return this.worksFeed({ ...feed, kind: 'navigation' }, page, result);
   }
 
   private async worksFeed(
-    id: string,
-    title: string,
-    base: string,
+    feed: { id: string; title: string; base: string; up: string; kind: AtomFeed['kind'] },
     page: number,
     result: Paged<WorkCard>,
-    up: string,
   ): Promise<AtomFeed> {
+    const { id, title, base, up, kind } = feed;
     const extras = await this.works.extras(result.list.map((card) => card.relate_id));
     return {
       id: `urn:dm51:opds:${id}:${page}`,
       title,
       updated: Math.max(0, ...result.list.map((card) => card.updated_time)) || now(),
-      kind: 'acquisition',
+      kind,
       links: [
-        ...pageLinks(base, page, result.total, WORKS_PER_PAGE),
+        ...pageLinks(base, page, result.total, WORKS_PER_PAGE, kind),
         startLink,
         { rel: 'up', href: up, type: MIME.navigation },
         searchLink,
       ],
-      entries: result.list.map((card) => this.workEntry(card, extras.get(card.relate_id))),
+      entries: result.list.map((card) => this.workEntry(card, extras.get(card.relate_id), kind)),
       paging: { total: result.total, perPage: WORKS_PER_PAGE, startIndex: (page - 1) * WORKS_PER_PAGE + 1 },
     };
   }
 
-  private workEntry(card: WorkCard, extra: WorkExtras | undefined): AtomEntry {
+  /**
+   * A work in a list: in an acquisition feed (novels) with its EPUB; in a navigation feed with a
+   * link to its own feed (a comic's chapters, a novel's EPUB entry) and no acquisition link.
+   */
+  private workEntry(card: WorkCard, extra: WorkExtras | undefined, feedKind: AtomFeed['kind']): AtomEntry {
     const id = card.relate_id;
     const images: AtomLink[] = card.pic
       ? [
@@ -256,6 +278,11 @@ export class OpdsFeeds {
       entry.links = [
         ...images,
         { rel: 'subsection', href: `${ROOT}/works/${id}`, type: MIME.acquisition, title: 'Chapters' },
+      ];
+    } else if (card.type === KINDS.novels && feedKind === 'navigation') {
+      entry.links = [
+        ...images,
+        { rel: 'subsection', href: `${ROOT}/works/${id}`, type: MIME.acquisition, title: 'EPUB' },
       ];
     } else if (card.type === KINDS.novels) {
       entry.links = [...images, { rel: REL.acquisition, href: epubHref(id), type: MIME.epub, title: 'EPUB' }];
@@ -304,14 +331,18 @@ export class OpdsFeeds {
         ],
       };
     }
-    const chapters = await this.catalogue.chapters(userId, workId, type, 'asc', page, CHAPTERS_PER_PAGE);
+    const readable = await this.readableChapters(userId, workId, type);
+    const chapters = {
+      total: readable.length,
+      list: readable.slice((page - 1) * CHAPTERS_PER_PAGE, page * CHAPTERS_PER_PAGE),
+    };
     return {
       id: `urn:dm51:opds:work:${workId}:${page}`,
       title: detail.name,
       updated: detail.updated_time,
       kind: 'acquisition',
       links: [
-        ...pageLinks(self, page, chapters.total, CHAPTERS_PER_PAGE),
+        ...pageLinks(self, page, chapters.total, CHAPTERS_PER_PAGE, 'acquisition'),
         startLink,
         { rel: 'up', href: `${ROOT}/${kind}`, type: MIME.navigation },
         searchLink,
@@ -327,6 +358,20 @@ export class OpdsFeeds {
     };
   }
 
+  /**
+   * The chapters this account may read, in order (the app's `locked` verdict: VIP rules and
+   * purchases). Paged here rather than by the database so every page is full and the counts are
+   * of what the feed lists.
+   */
+  private async readableChapters(userId: number, workId: number, type: number): Promise<ChapterItem[]> {
+    const readable: ChapterItem[] = [];
+    for (let page = 1; ; page += 1) {
+      const { list, total } = await this.catalogue.chapters(userId, workId, type, 'asc', page, 100);
+      readable.push(...list.filter((chapter) => !chapter.locked));
+      if (page * 100 >= total || list.length === 0) return readable;
+    }
+  }
+
   private async typeOfWork(workId: number): Promise<number | null> {
     for (const type of [KINDS.comics, KINDS.novels]) {
       try {
@@ -340,10 +385,12 @@ export class OpdsFeeds {
   }
 
   /**
-   * A chapter the account may read carries the PSE stream and a CBZ download; a locked one (VIP
-   * only, or bought with coins) is listed with the reason and no acquisition link, so the reader
-   * knows it exists and why it does not open here. (No `buy` link to the web app: KOReader offers
-   * every acquisition/* link as a download and would fetch the web app's HTML as a book.)
+   * A chapter the account may read: the PSE stream and a CBZ download. Locked chapters (VIP only,
+   * or bought with coins) are not listed at all: an acquisition feed's entries must carry an
+   * acquisition link, and the only one OPDS 1.2 has for them, `acquisition/buy` with an
+   * `opds:price`, fits neither a coin price (no ISO 4217 currency) nor VIP (a subscription); and
+   * KOReader offers every acquisition/* link as a download and would fetch the app's HTML as a book.
+   * The app lists them; once unlocked there, they appear here.
    */
   private chapterEntry(
     workId: number,
@@ -361,13 +408,6 @@ export class OpdsFeeds {
       updated: chapter.updated_time,
       authors: author ? author.split(' / ') : [],
     };
-    if (chapter.locked) {
-      return {
-        ...base,
-        content: lockedReason(chapter.pay),
-        links: images,
-      };
-    }
     return {
       ...base,
       content: `${workName} · ${chapter.name} · ${chapter.page_count} pages`,

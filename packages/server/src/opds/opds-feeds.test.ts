@@ -35,6 +35,7 @@ const OPDSParser: ParserClass = typeof parserModule === 'function' ? parserModul
 
 const ATOM_TYPE = /^application\/atom\+xml;profile=opds-catalog;kind=(navigation|acquisition)$/;
 const PSE_REL = 'http://vaemendis.net/opds-pse/stream';
+const ACQUISITION_REL = 'http://opds-spec.org/acquisition';
 
 let h: AccountsHarness;
 let base: string;
@@ -77,7 +78,7 @@ async function feed(path: string, token: CreatedToken) {
   const document = raw.parse(xml) as {
     feed: { id: string; updated: string; entry?: RawEntry[]; link: RawLink[] };
   };
-  return { parsed, raw: document.feed, kind: response.headers.get('content-type')!.split('kind=')[1] };
+  return { parsed, raw: document.feed, kind: response.headers.get('content-type')!.split('kind=')[1]! };
 }
 
 const textOf = (entry: RawEntry) =>
@@ -141,13 +142,23 @@ afterAll(async () => h.close());
 describe('OPDS catalogue', () => {
   it('parses everywhere and every link resolves, from the root through categories, new, popular and next pages', async () => {
     const seen = new Set<string>();
-    const queue = ['/opds'];
+    const queue = [{ path: '/opds', type: 'application/atom+xml;profile=opds-catalog;kind=navigation' }];
     const downloads = new Set<string>();
+    const kinds = new Map<string, string>();
     while (queue.length > 0) {
-      const path = queue.shift()!;
+      const { path, type } = queue.shift()!;
       if (seen.has(path)) continue;
       seen.add(path);
-      const { parsed, raw: document } = await feed(path, veraToken);
+      const { parsed, raw: document, kind } = await feed(path, veraToken);
+      kinds.set(path, kind);
+      // The link that led here named the kind the feed has.
+      expect(`application/atom+xml;profile=opds-catalog;kind=${kind}`, path).toBe(type);
+      // OPDS 1.2: an acquisition feed's entries each carry an acquisition link; a navigation
+      // feed's entries carry none.
+      for (const entry of document.entry ?? []) {
+        const acquires = entry.link.some((link) => (link.rel ?? '').startsWith(ACQUISITION_REL));
+        expect(acquires, `${path} ${entry.title}`).toBe(kind === 'acquisition');
+      }
       expect(parsed.id, path).toMatch(/^urn:dm51:/);
       expect(parsed.title, path).not.toBe('');
       expect(Date.parse(document.updated), path).not.toBeNaN();
@@ -162,7 +173,7 @@ describe('OPDS catalogue', () => {
       ).toBe(true);
       for (const link of [...parsed.links, ...parsed.entries.flatMap((entry) => entry.links)]) {
         if (link.href.includes('{')) continue; // PSE templates are followed in their own test
-        if (ATOM_TYPE.test(link.type)) queue.push(link.href);
+        if (ATOM_TYPE.test(link.type)) queue.push({ path: link.href, type: link.type });
         else if (link.type !== 'text/html' && link.rel !== 'search')
           downloads.add(`${link.href} ${link.type}`);
       }
@@ -172,6 +183,9 @@ describe('OPDS catalogue', () => {
       }
     }
     expect(seen.size).toBeGreaterThan(12);
+    expect(kinds.get('/opds/comics/new')).toBe('navigation');
+    expect(kinds.get('/opds/novels/new')).toBe('acquisition');
+    expect(kinds.get(`/opds/works/${ids.comic}`)).toBe('acquisition');
     // Root, 2 kinds, their categories, 3 categories, new/popular with a second comic page, works.
     for (const expected of [
       '/opds/comics',
@@ -228,8 +242,11 @@ describe('OPDS catalogue', () => {
       OpenSearchDescription: { Url: { template: string; type: string } };
     };
     expect(osd.OpenSearchDescription.Url.type).toMatch(ATOM_TYPE);
+    // Absolute, on the address the app used: OpenSearch clients do not resolve templates.
+    expect(osd.OpenSearchDescription.Url.template).toBe(`${base}/opds/search?q={searchTerms}`);
     const url = osd.OpenSearchDescription.Url.template.replace('{searchTerms}', encodeURIComponent('海贼'));
     const results = await feed(url, aliceToken);
+    expect(results.kind).toBe(osd.OpenSearchDescription.Url.type.split('kind=')[1]);
     const titles = results.parsed.entries.map((entry) => entry.title);
     expect(titles).toContain('海贼王');
     expect(titles).toContain('海贼王 动画版');
@@ -267,10 +284,11 @@ describe('OPDS catalogue', () => {
 
   it('does not stream a VIP chapter to a non-VIP token, and does once the account is VIP', async () => {
     const chapters = await feed(`/opds/works/${ids.comic}`, aliceToken);
-    const vip = chapters.raw.entry!.find((entry) => entry.id === `urn:dm51:chapter:${ids.vip}`)!;
-    expect(vip.link.some((link) => link.rel === PSE_REL)).toBe(false);
-    expect(vip.link.some((link) => /acquisition/.test(link.rel ?? ''))).toBe(false);
-    expect(textOf(vip)).toContain('VIP chapter');
+    // Locked chapters are left out (an acquisition feed lists only what can be acquired).
+    const listed = chapters.raw.entry!.map((entry) => entry.id);
+    expect(listed).toContain(`urn:dm51:chapter:${ids.free}`);
+    expect(listed).not.toContain(`urn:dm51:chapter:${ids.vip}`);
+    expect(chapters.parsed.search.totalResults).toBe(listed.length);
     const direct = `/opds/chapters/${ids.vip}/pages/0?maxWidth=600`;
     const refused = await get(direct, aliceToken);
     expect(refused.status).toBe(403);
@@ -325,7 +343,7 @@ describe('OPDS catalogue', () => {
     writeFileSync(path, Buffer.from(await response.arrayBuffer()));
     const archive = await openArchive(path);
     const { entries } = await archive.list();
-    expect(entries.map((entry) => entry.name)).toEqual(['0001.jpg', '0002.jpg', '0003.jpg']);
+    expect(entries.map((entry) => entry.name)).toEqual(['0001.jpg', '0002.jpg', '0003.jpg', 'ComicInfo.xml']);
     expect((await sharp(await archive.read('0001.jpg')).metadata()).width).toBe(720);
     await archive.close();
   });
@@ -462,7 +480,11 @@ describe('OPDS 2.0 (JSON)', () => {
       search.href.replace('{?query}', `?query=${encodeURIComponent('三体')}`),
       aliceToken,
     );
-    expect(results.publications!.map((publication) => publication.metadata.title)).toContain('三体');
+    // Search results mix kinds, so each hit leads to its work's feed, where the EPUB is.
+    const hit = results.navigation!.find((link) => link.title === '三体')!;
+    expect(hit.href).toBe(`/opds/v2/works/${ids.novel}`);
+    const work = await feed2(hit.href, aliceToken);
+    expect(work.publications![0]!.links.map((link) => link.type)).toEqual(['application/epub+zip']);
 
     const chapterIds = async (token: CreatedToken) =>
       (await feed2(`/opds/v2/works/${ids.comic}`, token)).publications!.map((p) => p.metadata.identifier);

@@ -7,18 +7,23 @@
  * Stored images are XOR-encoded (`_xfile`, protocol.md "Encrypted images") for the app's own
  * reader; e-readers get plain JPEG, scaled down to the `maxWidth` they ask for.
  */
-import { xorBytes } from '@dm51/shared';
-import { buildZip } from '@dm51/library';
+import { createHash } from 'node:crypto';
+import { xorBytes, type ChapterItem } from '@dm51/shared';
+import { buildZip, type ZipInput } from '@dm51/library';
 import sharp from 'sharp';
 import { ApiCode } from '@dm51/shared';
 import { AppError } from '../errors.js';
 import { chapterName } from '../presenters/chapter.presenter.js';
 import type { MediaStore } from '../media/media-store.js';
+import { isValidMediaKey } from '../media/media-key.js';
+import { readFileMeta } from '../import/work-metadata.js';
 import type { CatalogueRepository, ChapterWithWork } from '../repositories/catalogue.repository.js';
 import type { CatalogueService } from '../services/catalogue.service.js';
 import { isVipActive } from '../policies/chapter-access.policy.js';
 import type { UnlockService } from '../services/unlock.service.js';
-import { buildEpub, type EpubChapter } from './epub.js';
+import { buildComicInfo, type ComicInfoPage } from './comic-info.js';
+import type { Download } from './download-reply.js';
+import { buildEpub, type EpubChapter, type EpubImage } from './epub.js';
 import { KINDS, lockedReason } from './opds-feeds.service.js';
 import type { OpdsRepository } from './opds.repository.js';
 
@@ -36,6 +41,12 @@ export class OpdsRefusal extends Error {
     super(message);
   }
 }
+
+export const CBZ_TYPE = 'application/vnd.comicbook+zip';
+/** An image in stored novel HTML: `src="/media/<key>"`. */
+const MEDIA_SRC = /(<img\b[^>]*?\bsrc=")\/media\/([^"]+)"/gi;
+/** Languages whose books turn pages right to left. */
+const RTL_SCRIPT = /^(?:ar|he|iw|fa|ur|yi|ps|sd|ug|dv|ckb)(?:-|$)/i;
 
 const notFound = () => new OpdsRefusal(404, 'Not found: this work, chapter or page does not exist.\n');
 const MIN_WIDTH = 64;
@@ -95,24 +106,50 @@ export class OpdsMediaService {
     return image;
   }
 
-  /** A comic chapter as a CBZ of plain JPEG/PNG/WebP pages, named in reading order. */
-  async cbz(userId: number, chapterId: number): Promise<{ name: string; data: Buffer }> {
+  /**
+   * A comic chapter as a CBZ of plain JPEG pages named in reading order, with a ComicInfo.xml.
+   * Every entry is dated with the chapter's last change and nothing depends on the request's
+   * time, so the same chapter downloads as the same bytes (its ETag holds until it changes).
+   */
+  async cbz(userId: number, chapterId: number): Promise<Download> {
     const chapter = await this.readableComicChapter(userId, chapterId);
+    const facts = await this.works.comicFacts(chapterId);
+    if (!facts) throw notFound();
     const pages = await this.catalogue.pages(chapterId);
-    const files = [];
-    for (const [index, page] of pages.entries()) {
+    const modified = new Date(facts.chapterUpdated * 1000);
+    const files: ZipInput[] = [];
+    const listed: ComicInfoPage[] = [];
+    for (const page of pages) {
       const image = await this.image(page.media_key, 0);
       if (!image) continue;
-      files.push({ name: `${String(index + 1).padStart(4, '0')}.jpg`, data: image.data, store: true });
+      const name = `${String(files.length + 1).padStart(4, '0')}.jpg`;
+      files.push({ name, data: image.data, store: true, modified });
+      listed.push({ bytes: image.data.length, width: page.width, height: page.height });
     }
-    return { name: `${chapter.work_title} - ${chapterName(chapter)}.cbz`, data: buildZip(files) };
+    const updated = Math.max(facts.chapterUpdated, facts.workUpdated);
+    files.push({
+      name: 'ComicInfo.xml',
+      data: Buffer.from(buildComicInfo(facts, listed), 'utf8'),
+      modified: new Date(updated * 1000),
+    });
+    return {
+      name: `${chapter.work_title} - ${chapterName(chapter)}.cbz`,
+      type: CBZ_TYPE,
+      modified: updated,
+      data: buildZip(files),
+    };
   }
 
   /**
-   * A novel as EPUB 3 of the chapters the user may read, in order; locked chapters are left out
-   * and named on a closing page, so the book says what is missing and why.
+   * A novel as an EPUB. A work imported from one EPUB file, all of whose chapters this account
+   * may read, gets that file itself, byte for byte (an e-reader that keys reading progress by the
+   * file sees the same book every time). Otherwise — a TXT import, a work of several files
+   * (volumes), or chapters still locked for this account — the EPUB is made from the chapters
+   * the account may read, in order, with their images and the cover; locked chapters are left
+   * out and named on a closing page, so the book says what is missing and why
+   * (docs/read/opds.md, "Downloads"). The route sends it as application/epub+zip.
    */
-  async epub(userId: number, workId: number): Promise<{ name: string; data: Buffer }> {
+  async epub(userId: number, workId: number): Promise<Omit<Download, 'type'>> {
     let detail;
     try {
       detail = await this.catalogueService.detail(userId, workId, KINDS.novels);
@@ -120,8 +157,7 @@ export class OpdsMediaService {
       if (error instanceof AppError && error.code === ApiCode.CONTENT_NOT_FOUND) throw notFound();
       throw error;
     }
-    const chapters: EpubChapter[] = [];
-    const locked: { name: string; pay: number }[] = [];
+    const items: ChapterItem[] = [];
     for (let page = 1; ; page += 1) {
       const { list, total } = await this.catalogueService.chapters(
         userId,
@@ -131,26 +167,76 @@ export class OpdsMediaService {
         page,
         100,
       );
-      for (const item of list) {
-        if (item.locked) {
-          locked.push({ name: item.name, pay: item.pay });
-          continue;
-        }
-        const text = await this.catalogue.novelText(item.id);
-        chapters.push({ title: item.name, text: text?.text ?? '' });
-      }
+      items.push(...list);
       if (page * 100 >= total || list.length === 0) break;
     }
+    const name = `${detail.name}.epub`;
+    if (!items.some((item) => item.locked)) {
+      const original = await this.originalEpub(workId);
+      if (original) return { name, modified: detail.updated_time, data: original };
+    }
+
+    const images: EpubImage[] = [];
+    const hrefs = new Map<string, string | null>();
+    // A stored image (novel_texts.html names it by media URL) as a JPEG entry of the book, once.
+    const carry = async (key: string): Promise<string | null> => {
+      if (!hrefs.has(key)) {
+        const image = isValidMediaKey(key) ? await this.image(key, 0) : null;
+        const href = image ? `images/i${String(images.length + 1).padStart(4, '0')}.jpg` : null;
+        if (image && href) images.push({ href, data: image.data, type: 'image/jpeg' });
+        hrefs.set(key, href);
+      }
+      return hrefs.get(key) ?? null;
+    };
+    const chapters: EpubChapter[] = [];
+    const locked: { name: string; pay: number }[] = [];
+    for (const item of items) {
+      if (item.locked) {
+        locked.push({ name: item.name, pay: item.pay });
+        continue;
+      }
+      const stored = await this.catalogue.novelText(item.id);
+      let html = stored?.html ?? '';
+      for (const key of new Set([...html.matchAll(MEDIA_SRC)].map((m) => m[2]!))) {
+        const href = await carry(key);
+        html = html.split(`/media/${key}"`).join(`${href ?? ''}"`);
+      }
+      chapters.push({ title: item.name, html });
+    }
+    const extra = (await this.works.extras([workId])).get(workId);
+    const cover = extra?.cover_key ? await this.image(extra.cover_key, 0) : null;
+    const language = detail.language || 'zh';
     const data = buildEpub({
       id: `urn:dm51:work:${workId}`,
       title: detail.name,
       authors: detail.authors.map((author) => author.name),
-      language: detail.language || 'zh',
+      language,
       summary: detail.summary,
       modified: detail.updated_time,
+      rtl: detail.rtl === 1 || RTL_SCRIPT.test(language),
+      cover: cover ? { href: 'images/cover.jpg', data: cover.data, type: 'image/jpeg' } : null,
+      images,
       chapters,
       missing: locked.map((chapter) => `${chapter.name} — ${lockedReason(chapter.pay)}`),
     });
-    return { name: `${detail.name}.epub`, data };
+    return { name, modified: detail.updated_time, data };
+  }
+
+  /**
+   * The original EPUB of a work that came whole from one EPUB file (every chapter from it), as
+   * the importer stored it; null when there is none or the stored copy is not that file any more.
+   */
+  private async originalEpub(workId: number): Promise<Buffer | null> {
+    const { files, chapters } = await this.works.bookSources(workId);
+    if (files.length !== 1 || files[0]!.kind !== 'novel') return null;
+    const file = files[0]!;
+    if (!chapters.every((c) => c.source_path === file.path || c.source_path.startsWith(`${file.path}#`)))
+      return null;
+    const original = readFileMeta(file.meta).original;
+    if (!original) return null;
+    const stored = await this.media.get(original.key);
+    if (!stored) return null;
+    const data = Buffer.from(xorBytes(stored, this.xorKey));
+    return createHash('sha256').update(data).digest('hex') === original.sha256 ? data : null;
   }
 }

@@ -4,7 +4,7 @@
  * (PSE pages, covers, CBZ, EPUB) in opds-media.service.ts. Refusals are plain text with a status:
  * 400 bad parameters, 401 no/wrong token, 403 a chapter this account may not read, 404 unknown.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z, ZodError } from 'zod';
 import { ApiCode } from '@dm51/shared';
 import { isAppError } from '../errors.js';
@@ -13,6 +13,7 @@ import { opdsAuthHook } from './opds-auth.js';
 import { KINDS, type Kind, type OpdsFeeds } from './opds-feeds.service.js';
 import { OPDS2_TYPE, renderOpds2 } from './opds2.js';
 import { OpdsRefusal } from './opds-media.service.js';
+import { sendDownload } from './download-reply.js';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 // `q` in the OpenSearch template of the Atom catalogue, `query` in OPDS 2's URI template.
@@ -36,10 +37,14 @@ function sendFeed(reply: FastifyReply, feed: AtomFeed | null, format: Format) {
   return reply.type(MIME[feed.kind]).send(renderFeed(feed));
 }
 
-/** An attachment name that survives any header: ASCII fallback plus the UTF-8 name (RFC 6266). */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/**
+ * The origin absolute links are made with: the configured public URL (PAY_PUBLIC_URL) when set,
+ * else the request's own (behind a proxy, TRUST_PROXY makes that the address the client used).
+ */
+function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  const configured = app.services.money.payments.config.publicUrl;
+  if (configured) return configured.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
 }
 
 export const opdsPlugin: FastifyPluginAsync = async (app) => {
@@ -73,14 +78,18 @@ export const opdsPlugin: FastifyPluginAsync = async (app) => {
   // OPDS 2.0: the same feeds as JSON.
   registerFeeds(app, '/v2', feeds, 'json');
 
-  app.get('/search.xml', async (_request, reply) =>
-    reply.type(MIME.openSearch).send(renderOpenSearch('/opds/search?q={searchTerms}')),
+  // OpenSearch 1.1 wants a full URL in the template; clients do not resolve it against anything.
+  app.get('/search.xml', async (request, reply) =>
+    reply
+      .type(MIME.openSearch)
+      .send(renderOpenSearch(`${publicOrigin(app, request)}/opds/search?q={searchTerms}`)),
   );
 
   app.get('/works/:id/epub', { compress: false }, async (request, reply) => {
     const { id } = idParam.parse(request.params);
+    // The token and the chapters' locks are checked in epub() before any byte is sent.
     const book = await media().epub(request.opdsUserId!, id);
-    return reply.type(MIME.epub).header('content-disposition', attachment(book.name)).send(book.data);
+    return sendDownload(request, reply, { type: MIME.epub, ...book });
   });
 
   app.get('/covers/:id', { compress: false }, async (request, reply) => {
@@ -99,11 +108,8 @@ export const opdsPlugin: FastifyPluginAsync = async (app) => {
 
   app.get('/chapters/:id/cbz', { compress: false }, async (request, reply) => {
     const { id } = idParam.parse(request.params);
-    const book = await media().cbz(request.opdsUserId!, id);
-    return reply
-      .type('application/vnd.comicbook+zip')
-      .header('content-disposition', attachment(book.name))
-      .send(book.data);
+    // Refused (403) in cbz() before any byte when the chapter is locked for this account.
+    return sendDownload(request, reply, await media().cbz(request.opdsUserId!, id));
   });
 };
 

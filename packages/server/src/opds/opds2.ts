@@ -5,7 +5,7 @@
  * that lead to another feed (sections, categories, a comic's chapter list) become navigation links.
  * OPDS 2.0 has no page streaming, so comics are read as CBZ here. Entries with neither are left
  * out, since a publication must have an acquisition link: anime hits (an e-reader cannot play
- * them) and chapters this account may not read yet (the Atom catalogue lists those with the reason).
+ * them). Chapters this account may not read yet are left out of both catalogues.
  */
 import { isoTime, MIME, REL, type AtomEntry, type AtomFeed, type AtomLink } from './atom.js';
 

@@ -20,6 +20,8 @@ export function presentChapterItem(
     page_count: number;
     word_count: number;
     updated_time: number;
+    /** '' a chapter, 'front' / 'back' matter; episodes have none. */
+    matter?: string;
   },
   locked: boolean,
   unlocked = false,
@@ -37,6 +39,7 @@ export function presentChapterItem(
     page_count: row.page_count,
     word_count: row.word_count,
     updated_time: Number(row.updated_time),
+    matter: row.matter === 'front' || row.matter === 'back' ? row.matter : '',
   };
 }
 

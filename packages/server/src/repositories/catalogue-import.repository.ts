@@ -3,8 +3,9 @@
  * tags, categories, media objects, library files). Every method runs on whatever executor the
  * repository was made with, so `transaction()` hands the same methods a transaction.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { authorKey, spellingRank } from '../import/author-names.js';
 import type { AuthorCredit, ImportKind, PreparedChapter, WrittenMedia } from '../import/import-types.js';
 
 export interface LibraryFileRecord {
@@ -29,6 +30,8 @@ export interface ChapterOrderRow {
   page_count: number;
   pay: number;
   updated_time: number;
+  /** '' a chapter, 'front' / 'back' matter (not counted, always free). */
+  matter: string;
 }
 
 export interface WorkRecord {
@@ -179,22 +182,52 @@ export class CatalogueImportRepository {
     await this.db.deleteFrom('work_authors').where('work_id', '=', workId).execute();
     for (const [position, author] of authors.entries()) {
       const name = clip(author.name.trim(), 255);
-      await this.db
-        .insertInto('authors')
-        .values({ name })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const { id } = await this.db
-        .selectFrom('authors')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow();
+      const id = (await this.authorIdFor(name)) ?? (await this.insertAuthor(name));
       await this.db
         .insertInto('work_authors')
         .values({ work_id: workId, author_id: id, role: clip(author.role, 32), position })
         .onConflict((oc) => oc.columns(['work_id', 'author_id', 'role']).doNothing())
         .execute();
     }
+  }
+
+  /**
+   * The author already in the catalogue under this name or another spelling of it ("Wally Wood"
+   * for "wally wood"; see authorKey). The row takes the better-written spelling (spellingRank),
+   * so every work shows the person the same way.
+   */
+  private async authorIdFor(name: string): Promise<number | null> {
+    const exact = await this.db
+      .selectFrom('authors')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (exact) return exact.id;
+    const spelling = await this.db
+      .selectFrom('authors')
+      .select(['id', 'name'])
+      .where(sql<string>`replace(replace(lower(name), ' ', ''), '.', '')`, '=', authorKey(name))
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!spelling) return null;
+    if (spellingRank(name) > spellingRank(spelling.name)) {
+      await this.db.updateTable('authors').set({ name }).where('id', '=', spelling.id).execute();
+    }
+    return spelling.id;
+  }
+
+  private async insertAuthor(name: string): Promise<number> {
+    await this.db
+      .insertInto('authors')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const { id } = await this.db
+      .selectFrom('authors')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return id;
   }
 
   async setWorkTags(workId: number, tags: string[]): Promise<void> {
@@ -260,6 +293,7 @@ export class CatalogueImportRepository {
         'page_count',
         'pay',
         'updated_time',
+        'matter',
       ])
       .where('work_id', '=', workId)
       .execute();
@@ -334,6 +368,7 @@ export class CatalogueImportRepository {
       page_count: chapter.pages.length,
       word_count: chapter.novel?.wordCount ?? 0,
       duration_s: chapter.durationS,
+      matter: chapter.matter ?? '',
       source_fingerprint: clip(fingerprint, 128),
       updated_time: now,
     };

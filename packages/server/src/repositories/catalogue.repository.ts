@@ -291,6 +291,7 @@ export class CatalogueRepository {
         'page_count',
         'word_count',
         'updated_time',
+        'matter',
       ])
       .where('work_id', '=', workId)
       .orderBy('sort_order', order)

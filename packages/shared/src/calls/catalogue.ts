@@ -101,6 +101,12 @@ export const chapterItemSchema = z.object({
   page_count: z.number().int(),
   word_count: z.number().int(),
   updated_time: z.number().int(),
+  /**
+   * '' for a chapter; 'front' or 'back' for a book's matter around its chapters (cover, title page,
+   * contents, licence): listed in its place, shown without a chapter number, always free, and not
+   * counted in the work's chapter count or free preview.
+   */
+  matter: z.enum(['', 'front', 'back']),
 });
 export type ChapterItem = z.infer<typeof chapterItemSchema>;
 

@@ -68,7 +68,17 @@ export class CatalogueAdminRepository {
   chapters(trx: Database, workId: number) {
     return trx
       .selectFrom('chapters')
-      .select(['id', 'sort_order', 'number', 'title', 'pay', 'price_coins', 'page_count', 'duration_s'])
+      .select([
+        'id',
+        'sort_order',
+        'number',
+        'title',
+        'pay',
+        'price_coins',
+        'page_count',
+        'duration_s',
+        'matter',
+      ])
       .where('work_id', '=', workId)
       .orderBy('sort_order')
       .execute();
@@ -120,21 +130,36 @@ export class CatalogueAdminRepository {
   }
 
   /**
-   * Chapters before `free` are free; the rest carry `pay` (2 VIP, 1 coins, 0 free), as the importer
-   * sets them (FREE_PREVIEW_CHAPTERS) — the app's lock reads chapters.pay.
+   * The first `free` chapters are free; the rest carry `pay` (2 VIP, 1 coins, 0 free), as the
+   * importer sets them (FREE_PREVIEW_CHAPTERS) — the app's lock reads chapters.pay. A book's
+   * front and back matter (chapters.matter) is always free and not one of the `free` chapters.
    */
   async setChapterPay(trx: Database, workId: number, free: number, pay: number): Promise<void> {
     await trx
       .updateTable('chapters')
       .set({ pay: 0 })
       .where('work_id', '=', workId)
-      .where('sort_order', '<', free)
+      .where('matter', '!=', '')
       .execute();
-    await trx
-      .updateTable('chapters')
-      .set({ pay })
+    const real = await trx
+      .selectFrom('chapters')
+      .select('id')
       .where('work_id', '=', workId)
-      .where('sort_order', '>=', free)
+      .where('matter', '=', '')
+      .orderBy('sort_order')
       .execute();
+    const ids = real.map((row) => row.id);
+    for (const [value, part] of [
+      [0, ids.slice(0, free)],
+      [pay, ids.slice(free)],
+    ] as const) {
+      for (let i = 0; i < part.length; i += 500) {
+        await trx
+          .updateTable('chapters')
+          .set({ pay: value })
+          .where('id', 'in', part.slice(i, i + 500))
+          .execute();
+      }
+    }
   }
 }

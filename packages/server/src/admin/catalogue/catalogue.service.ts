@@ -39,9 +39,11 @@ function parseAlt(text: string): string[] {
 }
 
 /** Chapters read free before the first paid one (all of them when none is paid). */
-function freeCount(chapters: { pay: number }[]): number {
-  const first = chapters.findIndex((c) => c.pay > 0);
-  return first === -1 ? chapters.length : first;
+/** Free chapters before the first paid one; a book's front and back matter is not counted. */
+function freeCount(chapters: { pay: number; matter: string }[]): number {
+  const real = chapters.filter((c) => c.matter === '');
+  const first = real.findIndex((c) => c.pay > 0);
+  return first === -1 ? real.length : first;
 }
 
 export class CatalogueAdminService {

@@ -29,6 +29,7 @@ import * as m0024 from './0024-import-jobs.js';
 import * as m0025 from './0025-counter-batches.js';
 import * as m0026 from './0026-rate-backoff.js';
 import * as m0027 from './0027-server-secrets.js';
+import * as m0028 from './0028-chapter-matter.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-counter-batches': m0025,
   '0026-rate-backoff': m0026,
   '0027-server-secrets': m0027,
+  '0028-chapter-matter': m0028,
 };

@@ -1,7 +1,7 @@
 import type { ChapterItem } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderChapters, visibleChapters, type ChapterOrder } from './chapter-order';
+import { chapterCount, orderChapters, visibleChapters, type ChapterOrder } from './chapter-order';
 import './chapter-list.css';
 
 function LockIcon() {
@@ -39,7 +39,9 @@ export function ChapterList({
   return (
     <div className="chapter-list" data-testid={testId}>
       <div className="chapter-list__head">
-        <span className="chapter-list__count">{t('catalogue.chapterCount', { count: chapters.length })}</span>
+        <span className="chapter-list__count">
+          {t('catalogue.chapterCount', { count: chapterCount(chapters) })}
+        </span>
         <button
           type="button"
           className="chapter-list__order"
@@ -66,8 +68,9 @@ export function ChapterList({
             type="button"
             className={`chapter-list__item${chapter.id === currentId ? ' chapter-list__item--current' : ''}${
               chapter.locked ? ' chapter-list__item--locked' : ''
-            }`}
+            }${chapter.matter ? ' chapter-list__item--matter' : ''}`}
             data-testid={`chapter-${chapter.id}`}
+            data-matter={chapter.matter || undefined}
             data-locked={chapter.locked}
             aria-current={chapter.id === currentId ? 'true' : undefined}
             onClick={() => onOpen(chapter)}

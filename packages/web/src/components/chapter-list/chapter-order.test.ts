@@ -1,6 +1,6 @@
 import type { ChapterItem } from '@dm51/shared';
 import { describe, expect, it } from 'vitest';
-import { neighbours, orderChapters, readingStart, visibleChapters } from './chapter-order';
+import { chapterCount, neighbours, orderChapters, readingStart, visibleChapters } from './chapter-order';
 
 const chapter = (sort: number): ChapterItem => ({
   id: 100 + sort,
@@ -15,6 +15,7 @@ const chapter = (sort: number): ChapterItem => ({
   page_count: 10,
   word_count: 0,
   updated_time: 0,
+  matter: '',
 });
 const chapters = [3, 0, 2, 1].map(chapter);
 
@@ -54,5 +55,26 @@ describe('chapter list', () => {
     expect(neighbours(chapters, 100)).toEqual({ prev: 0, next: 101 });
     expect(neighbours(chapters, 103)).toEqual({ prev: 102, next: 0 });
     expect(neighbours(chapters, 999)).toEqual({ prev: 0, next: 0 });
+  });
+});
+
+describe('chapterCount', () => {
+  it('counts chapters, not the front and back matter listed with them', () => {
+    const items: ChapterItem[] = [
+      { ...chapter(0), name: 'Cover', number: '', matter: 'front' },
+      { ...chapter(1), name: 'Contents', number: '', matter: 'front' },
+      chapter(2),
+      chapter(3),
+      { ...chapter(4), name: 'Licence', number: '', matter: 'back' },
+    ];
+    expect(chapterCount(items)).toBe(2);
+    // Matter stays in its reading place: before chapter 1, and after the last chapter.
+    expect(orderChapters(items, 'asc').map((c) => c.name)).toEqual([
+      'Cover',
+      'Contents',
+      '第3话',
+      '第4话',
+      'Licence',
+    ]);
   });
 });

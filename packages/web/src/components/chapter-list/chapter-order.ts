@@ -8,6 +8,14 @@ export function orderChapters(chapters: readonly ChapterItem[], order: ChapterOr
   return order === 'desc' ? sorted.reverse() : sorted;
 }
 
+/**
+ * How many of the items are chapters: a book's front and back matter (cover, contents, licence)
+ * is listed in its place but is not a chapter.
+ */
+export function chapterCount(chapters: readonly ChapterItem[]): number {
+  return chapters.filter((chapter) => !chapter.matter).length;
+}
+
 /** How many chapters the detail page shows before "show all": enough for most works at a glance. */
 export const COLLAPSED_CHAPTERS = 24;
 
