@@ -538,9 +538,9 @@ export class OrderService {
   private async firstPurchaseListPrice(userId: number, quote: ProductQuote): Promise<number | null> {
     if (quote.productType !== 'vip') return null;
     const plan = (await this.products.vipPlans(userId)).find((item) => item.id === quote.productId);
-    return plan && plan.first_offer === 1 && plan.list_price_fen > quote.amountFen
-      ? plan.list_price_fen
-      : null;
+    // Not the plan's first_offer: that is read again here, and an order racing this one may have
+    // taken the hold since the quote was made; the quote's own price says whether it was the offer.
+    return plan && plan.list_price_fen > quote.amountFen ? plan.list_price_fen : null;
   }
 
   private async resume(order: PaymentOrderRow, request: InitRequest, origin: string) {
