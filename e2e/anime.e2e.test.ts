@@ -227,9 +227,12 @@ describe('anime in the browser', () => {
       expect((await page.request.get(`/media/${row!.output_prefix}/${file}`)).status()).toBe(404);
       expect((await page.request.get(`/v3/anime/hls/${episodeIds[1]}/${file}`)).status()).toBe(403);
     }
-    // And what is stored is encrypted: not a readable MPEG-TS packet.
-    const stored = readFileSync(join(dataDir, 'media', row!.output_prefix, 'v240/seg_0000.ts'));
-    expect(stored[0]).not.toBe(0x47);
+    // And what is stored is encrypted: not a readable MPEG-TS packet. Read from the local media
+    // folder; a cluster keeps its media in the S3 server (same packager, checked on one server).
+    if (server.databaseUrl === undefined) {
+      const stored = readFileSync(join(dataDir, 'media', row!.output_prefix, 'v240/seg_0000.ts'));
+      expect(stored[0]).not.toBe(0x47);
+    }
   });
 
   it('plays the encrypted VIP episode once the session is VIP (its playlist names a signed key URL)', async () => {
