@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../packages/server/src/db/database.js';
 import { AppTokenRepository } from '../packages/server/src/opds/app-token.repository.js';
-import { hashToken } from '../packages/server/src/opds/app-token.service.js';
+import { hashSyncKey, hashToken, md5Hex } from '../packages/server/src/opds/app-token.service.js';
 import { registeredRoutes } from '../packages/server/src/testing/route-table.js';
 import { buildTestApp } from '../packages/server/src/testing/test-app.js';
 import { startServerAndBrowser } from './support/harness.js';
@@ -48,6 +48,7 @@ async function seedReaderWithToken(folder: string): Promise<number> {
       userId: user.id,
       name: 'KOReader',
       tokenHash: hashToken(TOKEN_SECRET),
+      syncKeyHash: hashSyncKey(md5Hex(TOKEN_SECRET)),
       hint: TOKEN_SECRET.slice(-4),
       now,
     });

@@ -27,6 +27,8 @@ import { healthPlugin } from './plugins/health.js';
 import { mediaPlugin } from './plugins/media.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { opdsPlugin } from './opds/opds-routes.js';
+import { kosyncPlugin } from './kosync/kosync-routes.js';
+import { KOSYNC_PATH } from './opds/app-token-routes.js';
 import { paymentsPlugin } from './payments/payments-plugin.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { webPlugin } from './plugins/web.js';
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(envelopePlugin, { prefix: '/v3', routes: API_ROUTES });
   // OPDS for e-reader apps: plain Atom over HTTP Basic with app tokens, not the envelope.
   await app.register(opdsPlugin, { prefix: '/opds' });
+  // KOReader's progress sync: its own JSON protocol, signed in with app tokens.
+  await app.register(kosyncPlugin, { prefix: KOSYNC_PATH });
   await app.register(adminApiPlugin, { prefix: ADMIN_API_PREFIX, routes: ADMIN_ROUTES });
   await app.register(adminWebPlugin);
   await app.register(webPlugin);

@@ -19,6 +19,12 @@ export interface EpubChapter {
   linear: boolean;
   /** Cover, title page, contents, licence...: shown around the chapters, not one of them. */
   matter: Matter | null;
+  /**
+   * The 1-based index of this spine document among the book's XHTML spine documents, as
+   * KOReader (crengine) numbers them in its positions (`/body/DocFragment[n]/…`); null for a
+   * picture in the spine, which crengine does not count.
+   */
+  fragment: number | null;
 }
 
 export interface EpubBook {
@@ -86,6 +92,7 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
     [landmarks.get(name), opf.guide.get(name)].filter((t): t is string => t !== undefined);
   const chapters: EpubChapter[] = [];
   const clues: Parameters<typeof classifyMatter>[0] = [];
+  let fragments = 0;
   for (const { item, linear } of opf.spine) {
     const name = names.get(item.path.toLowerCase());
     if (!name) {
@@ -103,6 +110,7 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
         images: [name],
         linear,
         matter: null,
+        fragment: null,
       });
       clues.push({ title: titles.get(name) ?? '', text: '', images: 1, types: types(name), isNav: false });
       continue;
@@ -114,6 +122,9 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
       });
       continue;
     }
+    // Counted before it is read: an unreadable document still takes its place in crengine's numbering.
+    fragments += 1;
+    const fragment = fragments;
     try {
       const content = extractChapter(await readText(name, MAX_CHAPTER_BYTES), name);
       const title = unquoteTitle(titles.get(name) ?? content.heading ?? `Chapter ${index + 1}`);
@@ -126,6 +137,7 @@ export async function readEpubFrom(reader: ArchiveReader): Promise<EpubBook> {
         images: content.images,
         linear,
         matter: null,
+        fragment,
       });
       clues.push({
         title,

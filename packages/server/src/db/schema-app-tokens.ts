@@ -14,6 +14,8 @@ export interface AppTokensTable {
   last_used_time: Generated<number>;
   /** 0 while valid. */
   revoked_time: Generated<number>;
+  /** sha256 hex of md5 hex of the token, KOReader's sign-in (0029-kosync); '' for older tokens. */
+  sync_key_hash: Generated<string>;
 }
 
 export interface AppTokenTables {

@@ -11,6 +11,7 @@ import type { AiBaseTables } from './schema-ai.js';
 import type { AiImageTables } from './schema-ai-images.js';
 import type { AiChatTables } from './schema-ai-chat.js';
 import type { AppTokenTables } from './schema-app-tokens.js';
+import type { KosyncTables } from './schema-kosync.js';
 import type { HomePickTables } from './schema-home-picks.js';
 import type { AdminTables } from './schema-admin.js';
 import type { ServerSecretTables } from './schema-server-secrets.js';
@@ -226,6 +227,9 @@ export interface LibraryFilesTable {
   scanned_time: number;
   /** JSON: what this file said about its work (title, authors, tags, status, cover...); 0003-import. */
   meta: Generated<string>;
+  /** KOReader's document ids of the file: partial MD5 and MD5 of the file name (0029-kosync). */
+  partial_md5: Generated<string>;
+  name_md5: Generated<string>;
 }
 
 /** A library root the importer has scanned; its id prefixes the paths and keys of its files. */
@@ -317,6 +321,7 @@ export interface DB
     AiImageTables,
     AiChatTables,
     AppTokenTables,
+    KosyncTables,
     HomePickTables,
     AdminTables,
     ServerSecretTables {
@@ -572,6 +577,8 @@ export interface ReadingHistoryTable {
   /** Progress within the chapter, 0–100. */
   percent: Generated<number>;
   updated_time: number;
+  /** The e-reader's device name when KOReader's sync saved the place; '' from the app (0029). */
+  synced_from: Generated<string>;
 }
 
 /** Views and new favourites per work per UTC day (`day` = Unix seconds / 86400); ranking windows sum it. */

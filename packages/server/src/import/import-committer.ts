@@ -38,6 +38,9 @@ export interface FileIdentity {
   kind: string;
   size: number;
   mtimeMs: number;
+  /** KOReader's document ids of the file (kosync/document-id.ts); '' when not computed. */
+  partialMd5?: string;
+  nameMd5?: string;
 }
 
 function belongsTo(sourcePath: string, path: string): boolean {
@@ -113,6 +116,8 @@ export class ImportCommitter {
           status: 'ok',
           reason: '',
           meta: JSON.stringify(prepared.meta),
+          partial_md5: file.partialMd5 ?? '',
+          name_md5: file.nameMd5 ?? '',
         },
         time,
       );

@@ -49,6 +49,11 @@ export interface FileMeta {
    * are the book byte for byte; absent for every other kind of file.
    */
   original?: StoredOriginal | null;
+  /**
+   * An EPUB's spine as KOReader numbers it (`DocFragment[n]` in its positions): for each chapter
+   * of the file in order, the 1-based index of its spine document; absent for other files.
+   */
+  spine?: number[];
 }
 
 export interface StoredOriginal {

@@ -27,6 +27,7 @@ import { createFollowNotifier } from '../services/follow.service.js';
 import { prepareVideo } from './anime-preparer.js';
 import { prepareComic } from './comic-preparer.js';
 import { ImportCommitter, type FileIdentity } from './import-committer.js';
+import { partialMd5OfFile, pathNameMd5 } from '../kosync/document-id.js';
 import { isSqlite } from '../db/migrations/helpers.js';
 import { acquireImportLockWaiting, withDatabaseImportLock } from './import-lock.js';
 import { ImportReport } from './import-report.js';
@@ -196,6 +197,8 @@ class LibraryImport {
         const before = remembered.get(path);
         if (before && before.size === unit.size && before.mtime_ms === unit.mtimeMs) {
           this.report.unchangedFile(before);
+          if (before.status === 'ok' && unit.type !== 'work-folder' && !before.partial_md5)
+            await this.takeDocumentIds(unit, path);
         } else changed.push(unit);
       }
       // A folder that could not be read this time says nothing about its files: they stay.
@@ -303,6 +306,15 @@ class LibraryImport {
     return result;
   }
 
+  /**
+   * KOReader's ids of an unchanged file imported before they were taken: 11 KiB read, nothing
+   * re-imported, so KOReader's progress sync finds the file from the next scan on.
+   */
+  private async takeDocumentIds(unit: LibraryUnit, path: string): Promise<void> {
+    const partial = await partialMd5OfFile(unit.abs).catch(() => '');
+    if (partial) await this.repo.setDocumentIds(path, partial, pathNameMd5(unit.abs));
+  }
+
   private identity(unit: LibraryUnit, kind: string): FileIdentity {
     return { path: this.prefix + unit.rel, kind, size: unit.size, mtimeMs: unit.mtimeMs };
   }
@@ -327,9 +339,13 @@ class LibraryImport {
     try {
       if (prepared) {
         const done = prepared;
-        const result = await this.serial(() =>
-          this.committer.commitFile(this.identity(unit, done.kind), done),
-        );
+        // KOReader knows a copy of this file on an e-reader by these (kosync/).
+        const identity = {
+          ...this.identity(unit, done.kind),
+          partialMd5: await partialMd5OfFile(unit.abs).catch(() => ''),
+          nameMd5: pathNameMd5(unit.abs),
+        };
+        const result = await this.serial(() => this.committer.commitFile(identity, done));
         this.report.committed(unit.rel, done, result);
         // Only chapters new to an existing work are news; a new work has no followers yet.
         if (!result.workCreated && result.added.length > 0) {

@@ -149,6 +149,8 @@ export async function prepareEpub(unit: LibraryUnit, ctx: PrepareContext): Promi
       const label = chapter.matter ? '' : String((number += 1));
       chapters.push(await epubChapter(unit.rel, i, chapter, label, volume, storeImage));
     }
+    // Where each chapter sits in KOReader's numbering of the spine, for progress sync (kosync/).
+    meta.spine = spine.map((chapter) => chapter.fragment ?? 0);
     const coverEntry = book.coverImage ?? spine.flatMap((c) => c.images)[0] ?? null;
     if (coverEntry) {
       try {

@@ -5,10 +5,16 @@ import { registerCall, sessionOf } from '../plugins/envelope.js';
 
 /** The catalogue path an app is pointed at (on the API host). */
 export const OPDS_PATH = '/opds';
+/** KOReader's progress sync server (kosync/), on the API host too. */
+export const KOSYNC_PATH = '/kosync';
 
 export const appTokenRoutes: FastifyPluginAsync = async (app) => {
   const { tokens } = app.services.opds;
-  const access = (userId: number) => ({ opds_path: OPDS_PATH, username: String(userId) });
+  const access = (userId: number) => ({
+    opds_path: OPDS_PATH,
+    kosync_path: KOSYNC_PATH,
+    username: String(userId),
+  });
 
   registerCall(app, opdsTokensCall, async (_input, context) => {
     const { userId } = sessionOf(context);

@@ -8,20 +8,29 @@ export interface AppTokenRow {
   hint: string;
   created_time: number;
   last_used_time: number;
+  sync_key_hash: string;
 }
 
-const COLUMNS = ['id', 'user_id', 'name', 'hint', 'created_time', 'last_used_time'] as const;
+const COLUMNS = ['id', 'user_id', 'name', 'hint', 'created_time', 'last_used_time', 'sync_key_hash'] as const;
 
 export class AppTokenRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(row: { userId: number; name: string; tokenHash: string; hint: string; now: number }) {
+  async insert(row: {
+    userId: number;
+    name: string;
+    tokenHash: string;
+    syncKeyHash: string;
+    hint: string;
+    now: number;
+  }) {
     return this.db
       .insertInto('app_tokens')
       .values({
         user_id: row.userId,
         name: row.name,
         token_hash: row.tokenHash,
+        sync_key_hash: row.syncKeyHash,
         hint: row.hint,
         created_time: row.now,
       })
@@ -62,8 +71,8 @@ export class AppTokenRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** The live token with this hash and its account, if the account is registered and not deleted. */
-  async findLive(tokenHash: string) {
+  /** Live tokens with their account's state (callers refuse guests and deleted accounts). */
+  private liveWithAccount() {
     return this.db
       .selectFrom('app_tokens')
       .innerJoin('users', 'users.id', 'app_tokens.user_id')
@@ -75,9 +84,30 @@ export class AppTokenRepository {
         'users.is_guest',
         'users.deleted_time',
       ])
-      .where('app_tokens.token_hash', '=', tokenHash)
-      .where('app_tokens.revoked_time', '=', 0)
+      .where('app_tokens.revoked_time', '=', 0);
+  }
+
+  /** The live token with this hash and its account. */
+  async findLive(tokenHash: string) {
+    return this.liveWithAccount().where('app_tokens.token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /**
+   * The live token of `userId` whose KOReader sign-in key (the sha256 of the token's MD5, see
+   * hashSyncKey) is this, with its account.
+   */
+  async findLiveBySyncKey(userId: number, syncKeyHash: string) {
+    return this.liveWithAccount()
+      .where('app_tokens.sync_key_hash', '=', syncKeyHash)
+      .where('app_tokens.user_id', '=', userId)
       .executeTakeFirst();
+  }
+
+  /** The id of the registered account with this login name, if any. */
+  async userIdByLogin(name: string): Promise<number | null> {
+    if (name === '') return null;
+    const row = await this.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+    return row?.id ?? null;
   }
 
   async touch(id: number, now: number): Promise<void> {

@@ -33,6 +33,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What KOReader's sync sends as `x-auth-key`: the MD5 of the password, lower-case hex. */
+export function md5Hex(text: string): string {
+  return createHash('md5').update(text).digest('hex');
+}
+
+/** How a KOReader sign-in key is stored: hashed again, so the table holds nothing that signs in. */
+export function hashSyncKey(md5OfToken: string): string {
+  return hashToken(`kosync:${md5OfToken.toLowerCase()}`);
+}
+
 function present(row: AppTokenRow): AppTokenItem {
   return {
     id: row.id,
@@ -40,6 +50,7 @@ function present(row: AppTokenRow): AppTokenItem {
     hint: row.hint,
     created_time: Number(row.created_time),
     last_used_time: Number(row.last_used_time),
+    kosync: row.sync_key_hash !== '',
   };
 }
 
@@ -66,6 +77,7 @@ export class AppTokenService {
       userId,
       name,
       tokenHash: hashToken(secret),
+      syncKeyHash: hashSyncKey(md5Hex(secret)),
       hint: secret.slice(-4),
       now: this.now(),
     });
@@ -97,6 +109,33 @@ export class AppTokenService {
     if (userId === null) return { ok: false, reason: 'invalid' };
     await reserved.reservation.release();
     return { ok: true, userId };
+  }
+
+  /**
+   * Who KOReader's sync is: `user` is the account's user ID (or login name) and `key` the MD5 of
+   * one of its app tokens. Counted against the same failure limit as OPDS sign-ins.
+   */
+  async authenticateSync(user: string, key: string, ip: string): Promise<OpdsAuthResult> {
+    if (!user || !key) return { ok: false, reason: 'missing' };
+    const rule = { key: OPDS_FAILURE_KEY(ip), ...OPDS_FAILURE_LIMIT, message: '' };
+    const reserved = await this.limiter.tryReserve([rule]);
+    if (!reserved.ok) return { ok: false, reason: 'rate-limited', retryAfterS: reserved.waitS };
+
+    const userId = await this.checkSync(user.trim(), key.trim().toLowerCase());
+    if (userId === null) return { ok: false, reason: 'invalid' };
+    await reserved.reservation.release();
+    return { ok: true, userId };
+  }
+
+  private async checkSync(user: string, key: string): Promise<number | null> {
+    if (!/^[0-9a-f]{32}$/.test(key) || user.length > 100) return null;
+    const userId = /^\d{1,15}$/.test(user) ? Number(user) : await this.tokens.userIdByLogin(user);
+    if (!userId) return null;
+    const row = await this.tokens.findLiveBySyncKey(userId, hashSyncKey(key));
+    if (!row || row.is_guest === 1 || row.deleted_time) return null;
+    const now = this.now();
+    if (now - Number(row.last_used_time) >= TOUCH_EVERY_S) await this.tokens.touch(row.id, now);
+    return row.user_id;
   }
 
   private async check({ username, password }: { username: string; password: string }) {

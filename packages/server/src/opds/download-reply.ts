@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
+import type { SyncTarget } from '../kosync/sync-documents.repository.js';
 
 export interface Download {
   data: Buffer;
@@ -17,6 +18,11 @@ export interface Download {
   type: string;
   /** When the content last changed (Unix seconds): Last-Modified, when known. */
   modified?: number;
+  /**
+   * What KOReader's progress sync should know this file as (kosync/): the catalogue place it
+   * holds, and the entry's title and authors KOReader names a downloaded file by.
+   */
+  sync?: { target: SyncTarget; title: string; authors: string[] };
 }
 
 /** An attachment name that survives any header: ASCII fallback plus the UTF-8 name (RFC 6266). */

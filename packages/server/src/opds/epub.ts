@@ -125,8 +125,13 @@ export function chapterXhtml(html: string, carried: ReadonlySet<string>): string
   );
 }
 
-function hasHeading(html: string): boolean {
-  return /<h[1-3][\s>]/i.test(html);
+/**
+ * The heading a made book puts above a chapter's text: its title, unless the text has a heading of
+ * its own (an EPUB chapter's has; a TXT chapter's has none). Progress sync reads chapters the
+ * way the book lays them out, so it asks this too.
+ */
+export function addedHeading(chapter: EpubChapter): string {
+  return /<h[1-3][\s>]/i.test(chapter.html) ? '' : `<h2>${escapeXml(chapter.title)}</h2>\n`;
 }
 
 export function buildEpub(book: EpubBook): Buffer {
@@ -134,8 +139,7 @@ export function buildEpub(book: EpubBook): Buffer {
   const carried = new Set(book.images.map((image) => image.href));
   const files = book.chapters.map((chapter, index) => {
     const body = chapterXhtml(chapter.html, carried);
-    // A TXT chapter's text has no heading of its own; an EPUB chapter's has.
-    const heading = hasHeading(chapter.html) ? '' : `<h2>${escapeXml(chapter.title)}</h2>\n`;
+    const heading = addedHeading(chapter);
     return {
       id: `c${String(index + 1).padStart(4, '0')}`,
       title: chapter.title,

@@ -23,6 +23,8 @@ import { isVipActive } from '../policies/chapter-access.policy.js';
 import type { UnlockService } from '../services/unlock.service.js';
 import { buildComicInfo, type ComicInfoPage } from './comic-info.js';
 import type { Download } from './download-reply.js';
+import { layoutOf } from '../kosync/kosync.service.js';
+import type { SyncTarget } from '../kosync/sync-documents.repository.js';
 import { buildEpub, type EpubChapter, type EpubImage } from './epub.js';
 import { KINDS, lockedReason } from './opds-feeds.service.js';
 import type { OpdsRepository } from './opds.repository.js';
@@ -137,6 +139,12 @@ export class OpdsMediaService {
       type: CBZ_TYPE,
       modified: updated,
       data: buildZip(files),
+      sync: {
+        target: { workId: chapter.work_id, chapterId: chapter.id, format: 'cbz', layout: [] },
+        // As the chapter's OPDS entry names it (opds-feeds.service.ts chapterEntry).
+        title: chapterName(chapter),
+        authors: [...new Set(facts.authors.map((author) => author.name))],
+      },
     };
   }
 
@@ -171,9 +179,12 @@ export class OpdsMediaService {
       if (page * 100 >= total || list.length === 0) break;
     }
     const name = `${detail.name}.epub`;
+    const authors = detail.author ? detail.author.split(' / ') : [];
+    const syncAs = (target: SyncTarget) => ({ target, title: detail.name, authors });
     if (!items.some((item) => item.locked)) {
       const original = await this.originalEpub(workId);
-      if (original) return { name, modified: detail.updated_time, data: original };
+      if (original)
+        return { name, modified: detail.updated_time, data: original.data, sync: syncAs(original.target) };
     }
 
     const images: EpubImage[] = [];
@@ -189,6 +200,8 @@ export class OpdsMediaService {
       return hrefs.get(key) ?? null;
     };
     const chapters: EpubChapter[] = [];
+    // The chapter of each spine document, for progress sync (the closing page is none).
+    const layout: number[] = [];
     const locked: { name: string; pay: number }[] = [];
     for (const item of items) {
       if (item.locked) {
@@ -202,6 +215,7 @@ export class OpdsMediaService {
         html = html.split(`/media/${key}"`).join(`${href ?? ''}"`);
       }
       chapters.push({ title: item.name, html });
+      layout.push(item.id);
     }
     const extra = (await this.works.extras([workId])).get(workId);
     const cover = extra?.cover_key ? await this.image(extra.cover_key, 0) : null;
@@ -219,14 +233,16 @@ export class OpdsMediaService {
       chapters,
       missing: locked.map((chapter) => `${chapter.name} — ${lockedReason(chapter.pay)}`),
     });
-    return { name, modified: detail.updated_time, data };
+    if (locked.length > 0) layout.push(0);
+    const target: SyncTarget = { workId, chapterId: 0, format: 'made-epub', layout };
+    return { name, modified: detail.updated_time, data, sync: syncAs(target) };
   }
 
   /**
    * The original EPUB of a work that came whole from one EPUB file (every chapter from it), as
    * the importer stored it; null when there is none or the stored copy is not that file any more.
    */
-  private async originalEpub(workId: number): Promise<Buffer | null> {
+  private async originalEpub(workId: number): Promise<{ data: Buffer; target: SyncTarget } | null> {
     const { files, chapters } = await this.works.bookSources(workId);
     if (files.length !== 1 || files[0]!.kind !== 'novel') return null;
     const file = files[0]!;
@@ -237,6 +253,11 @@ export class OpdsMediaService {
     const stored = await this.media.get(original.key);
     if (!stored) return null;
     const data = Buffer.from(xorBytes(stored, this.xorKey));
-    return createHash('sha256').update(data).digest('hex') === original.sha256 ? data : null;
+    if (createHash('sha256').update(data).digest('hex') !== original.sha256) return null;
+    const own = chapters
+      .filter((c) => c.source_path.startsWith(`${file.path}#`))
+      .sort((a, b) => a.source_path.localeCompare(b.source_path));
+    const spine = readFileMeta(file.meta).spine ?? own.map((_, i) => i + 1);
+    return { data, target: { workId, chapterId: 0, format: 'epub', layout: layoutOf(own, spine) } };
   }
 }

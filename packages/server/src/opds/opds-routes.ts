@@ -88,8 +88,9 @@ export const opdsPlugin: FastifyPluginAsync = async (app) => {
   app.get('/works/:id/epub', { compress: false }, async (request, reply) => {
     const { id } = idParam.parse(request.params);
     // The token and the chapters' locks are checked in epub() before any byte is sent.
-    const book = await media().epub(request.opdsUserId!, id);
-    return sendDownload(request, reply, { type: MIME.epub, ...book });
+    const book = { type: MIME.epub, ...(await media().epub(request.opdsUserId!, id)) };
+    await app.services.kosync.downloads.record(request.opdsUserId!, book);
+    return sendDownload(request, reply, book);
   });
 
   app.get('/covers/:id', { compress: false }, async (request, reply) => {
@@ -109,7 +110,9 @@ export const opdsPlugin: FastifyPluginAsync = async (app) => {
   app.get('/chapters/:id/cbz', { compress: false }, async (request, reply) => {
     const { id } = idParam.parse(request.params);
     // Refused (403) in cbz() before any byte when the chapter is locked for this account.
-    return sendDownload(request, reply, await media().cbz(request.opdsUserId!, id));
+    const cbz = await media().cbz(request.opdsUserId!, id);
+    await app.services.kosync.downloads.record(request.opdsUserId!, cbz);
+    return sendDownload(request, reply, cbz);
   });
 };
 

@@ -75,6 +75,7 @@ export function presentReadTarget(row: {
   position: number;
   percent: number;
   updated_time: number;
+  synced_from: string;
 }): ReadTarget {
   return {
     chapter_id: row.chapter_id,
@@ -88,6 +89,7 @@ export function presentReadTarget(row: {
     position: row.position,
     percent: row.percent,
     readtime: Number(row.updated_time),
+    synced_from: row.synced_from,
   };
 }
 

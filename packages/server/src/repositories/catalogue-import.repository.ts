@@ -18,6 +18,9 @@ export interface LibraryFileRecord {
   status: string;
   reason: string;
   meta: string;
+  /** KOReader's document ids (partial MD5, file name MD5); kept as they are when absent. */
+  partial_md5?: string;
+  name_md5?: string;
 }
 
 export interface ChapterOrderRow {
@@ -88,7 +91,18 @@ export class CatalogueImportRepository {
   async libraryFiles(prefix: string): Promise<LibraryFileRecord[]> {
     return this.db
       .selectFrom('library_files')
-      .select(['path', 'kind', 'size', 'mtime_ms', 'work_id', 'chapter_id', 'status', 'reason', 'meta'])
+      .select([
+        'path',
+        'kind',
+        'size',
+        'mtime_ms',
+        'work_id',
+        'chapter_id',
+        'status',
+        'reason',
+        'meta',
+        'partial_md5',
+      ])
       .where('path', 'like', `${prefix}%`)
       .execute();
   }
@@ -135,8 +149,19 @@ export class CatalogueImportRepository {
           reason: values.reason,
           meta: values.meta,
           scanned_time: now,
+          ...(values.partial_md5 !== undefined ? { partial_md5: values.partial_md5 } : {}),
+          ...(values.name_md5 !== undefined ? { name_md5: values.name_md5 } : {}),
         }),
       )
+      .execute();
+  }
+
+  /** KOReader's ids of a file imported before they were taken (kosync/document-id.ts). */
+  async setDocumentIds(path: string, partialMd5: string, nameMd5: string): Promise<void> {
+    await this.db
+      .updateTable('library_files')
+      .set({ partial_md5: partialMd5, name_md5: nameMd5 })
+      .where('path', '=', path)
       .execute();
   }
 

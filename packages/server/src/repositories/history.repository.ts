@@ -12,6 +12,7 @@ export interface PlaceRow {
   position: number;
   percent: number;
   updated_time: number;
+  synced_from: string;
 }
 
 export type HistoryRow = WorkCardRow & PlaceRow;
@@ -25,6 +26,8 @@ export interface SavePlace {
   position: number;
   percent: number;
   time: number;
+  /** The e-reader's name when KOReader's sync saved the place; '' (the default) from the app. */
+  syncedFrom?: string;
 }
 
 const PLACE_COLUMNS = [
@@ -37,6 +40,7 @@ const PLACE_COLUMNS = [
   'reading_history.position',
   'reading_history.percent',
   'reading_history.updated_time',
+  'reading_history.synced_from',
 ] as const;
 
 export class HistoryRepository {
@@ -49,6 +53,7 @@ export class HistoryRepository {
       position: place.position,
       percent: place.percent,
       updated_time: place.time,
+      synced_from: place.syncedFrom ?? '',
     };
     await this.db
       .insertInto('reading_history')

@@ -56,6 +56,7 @@ import { createAiServices, type AiServices } from './ai-services.js';
 import type { UnlockService } from './unlock.service.js';
 import { createAnalyticsServices, type AnalyticsServices } from './analytics-services.js';
 import { createOpdsServices, type OpdsServices } from '../opds/opds-services.js';
+import { createKosyncServices, type KosyncServices } from '../kosync/kosync-services.js';
 import { createAdminServices, type AdminServices } from '../admin/admin-services.js';
 
 export interface Services {
@@ -98,6 +99,8 @@ export interface Services {
   ai: AiServices;
   /** OPDS for e-reader apps: app tokens, feeds, PSE pages, CBZ and EPUB downloads. */
   opds: OpdsServices;
+  /** KOReader progress sync (/kosync) and the record of what each download is. */
+  kosync: KosyncServices;
   /** The operator console: operators, sessions, audit log and the sections' services. */
   admin: AdminServices;
 }
@@ -130,6 +133,7 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
     analytics,
     ai: createAiServices(db, log, deps, { money, today: () => tasks.clock.day() }),
     opds: createOpdsServices(db, deps, { ...discovery, unlocks: money.unlocks }),
+    kosync: createKosyncServices(db),
     admin: createAdminServices(db, log, {
       money,
       analytics,

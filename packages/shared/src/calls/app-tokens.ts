@@ -17,6 +17,11 @@ export const appTokenItemSchema = z.object({
   created_time: z.number().int(),
   /** 0 when never used. */
   last_used_time: z.number().int(),
+  /**
+   * True when KOReader's progress sync accepts this token: it signs in with the token's MD5, which
+   * the server records only when it makes a token, so tokens made before sync existed are OPDS-only.
+   */
+  kosync: z.boolean(),
 });
 export type AppTokenItem = z.infer<typeof appTokenItemSchema>;
 
@@ -26,6 +31,8 @@ const opdsAccessSchema = z.object({
   opds_path: z.string(),
   /** The HTTP Basic user name to type: the account's user ID. */
   username: z.string(),
+  /** Path of KOReader's progress sync server on the API host ('/kosync'); its user name is `username`. */
+  kosync_path: z.string(),
 });
 
 export const opdsTokensCall = defineCall({

@@ -61,6 +61,11 @@ export const readTargetSchema = z.object({
   percent: z.number().int(),
   /** Unix seconds of the last save (0 when never read). */
   readtime: z.number().int(),
+  /**
+   * The e-reader that saved this place through KOReader's progress sync ("Kobo Clara"); '' when
+   * the app saved it. Clients show "continued on KOReader · <device>".
+   */
+  synced_from: z.string(),
 });
 export type ReadTarget = z.infer<typeof readTargetSchema>;
 

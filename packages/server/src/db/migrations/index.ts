@@ -30,6 +30,7 @@ import * as m0025 from './0025-counter-batches.js';
 import * as m0026 from './0026-rate-backoff.js';
 import * as m0027 from './0027-server-secrets.js';
 import * as m0028 from './0028-chapter-matter.js';
+import * as m0029 from './0029-kosync.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -59,4 +60,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-rate-backoff': m0026,
   '0027-server-secrets': m0027,
   '0028-chapter-matter': m0028,
+  '0029-kosync': m0029,
 };
