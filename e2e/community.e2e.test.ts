@@ -148,6 +148,23 @@ describe('comments between two users', () => {
     await expect.poll(() => alice.getByTestId('messages-badge-reply').count()).toBe(0);
   });
 
+  it('marks the Me page bell with the unread count, 99+ past 99', async () => {
+    await alice.goto('/#/pages/user/user');
+    await alice.getByTestId('user-messages').waitFor();
+    expect(await alice.getByTestId('user-unread').count()).toBe(0);
+    // 1,001 notices for Alice (the owner of the replies above), as a busy account would have.
+    executeServerDb(
+      server,
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1001)
+       insert into messages (user_id, type, title, content, created_time)
+       select (select user_id from messages where type = 2 order by id limit 1), 1, 'Notice ' || i, 'Body', ${Math.floor(Date.now() / 1000)} from n`,
+    );
+    await alice.reload();
+    await expect.poll(() => alice.getByTestId('user-unread').textContent()).toBe('99+');
+    expect(await alice.getByTestId('user-messages').getAttribute('aria-label')).toBe('Messages, 1001 unread');
+    await keepScreenshot(alice, 'user-unread-bell');
+  });
+
   it('reports and blocks an author, whose comments stay gone after a reload', async () => {
     await openReview(alice);
     const reply = await commentId(alice, 'Bob agrees completely');

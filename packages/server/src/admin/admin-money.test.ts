@@ -148,6 +148,27 @@ describe('orders and refunds', () => {
     const other = await refund(order.id, key, admin, 'A different reason');
     expect(other.status).toBe(409);
     expect(await auditRows('order.refund', order.id)).toHaveLength(1);
+    // The buyer is told once, in their language (a key the app renders, with what came back).
+    const messages = await h.call<{
+      list: { title_key: string; params: Record<string, unknown>; content: string }[];
+    }>('/v3/message/read', { type: 1, page: 1, limit: 50 }, { session: buyer });
+    const orderNo = (
+      await h.ctx.db
+        .selectFrom('payment_orders')
+        .select('order_no')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
+    ).order_no;
+    const told = messages.data!.list.filter((m) => m.title_key === 'refund' && m.params['order'] === orderNo);
+    expect(told).toEqual([
+      expect.objectContaining({
+        content: 'Customer asked',
+        params: expect.objectContaining({
+          amount: (pack.price_fen / 100).toFixed(2),
+          coins: pack.coins + pack.bonus,
+        }),
+      }),
+    ]);
   });
 
   it('refunds a VIP order by shortening VIP time; refuses a viewer and an unpaid order', async () => {

@@ -201,8 +201,15 @@ describe('feedback', () => {
       { type: 1, page: 1, limit: 10 },
       { session: alice },
     );
+    // The title is a text the app shows in the reader's language.
     expect(messages.data!.list).toEqual(
-      expect.arrayContaining([expect.objectContaining({ content: 'Fixed in 1.5, thank you' })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          content: 'Fixed in 1.5, thank you',
+          title_key: 'feedbackReply',
+          params: {},
+        }),
+      ]),
     );
     const log = await h.call<{ list: { reply: string }[] }>(
       '/v3/feedback/list',

@@ -737,6 +737,10 @@ export interface MessagesTable {
   comment_id: Generated<number>;
   from_user_id: Generated<number>;
   created_time: number;
+  /** A text of the app's (`serverText.<key>`) the title is shown as, '' for free text (0030). */
+  title_key: Generated<string>;
+  /** JSON object of the text's parameters. */
+  params: Generated<string>;
 }
 export interface MessageReadsTable {
   message_id: number;

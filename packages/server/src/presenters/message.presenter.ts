@@ -14,6 +14,8 @@ export function presentMessage(
     id: row.id,
     type: row.type,
     title: row.title,
+    title_key: row.title_key,
+    params: parseParams(row.params),
     content: row.content,
     addtime: row.created_time,
     is_read: row.is_read ? 1 : 0,
@@ -31,4 +33,20 @@ export function presentNums(byType: Map<number, number>): MessageNums {
   const reply = byType.get(2) ?? 0;
   const update = byType.get(3) ?? 0;
   return { total: system + reply + update, system, reply, update };
+}
+
+/** A message's text parameters: strings and numbers only (anything else is left out). */
+function parseParams(json: string): Record<string, string | number> {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string | number] =>
+          typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      ),
+    );
+  } catch {
+    return {};
+  }
 }

@@ -16,6 +16,9 @@ export interface NewMessage {
   comment_id?: number;
   from_user_id?: number;
   created_time: number;
+  /** A text the app renders in the reader's language (see migration 0030); `title` is its English. */
+  title_key?: string;
+  params?: string;
 }
 
 export interface MessageWithRead extends MessageRow {

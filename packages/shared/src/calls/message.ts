@@ -14,7 +14,14 @@ const messageType = intField(0, 3).default(0);
 export const messageItemSchema = z.object({
   id: z.number().int(),
   type: z.number().int(),
+  /** As written, or the English of `title_key`. */
   title: z.string(),
+  /**
+   * A text of the app's that the title is in the reader's language ('' for free text): clients
+   * render `serverText.<title_key>` with `params`, and fall back to `title` when they lack it.
+   */
+  title_key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
   content: z.string(),
   addtime: z.number().int(),
   is_read: flag,

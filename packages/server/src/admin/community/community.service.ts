@@ -171,6 +171,7 @@ export class CommunityService {
         user_id: feedback.user_id,
         type: MESSAGE_TYPE.system,
         title: 'Reply to your feedback',
+        title_key: 'feedbackReply',
         content: reply,
         created_time: now,
       },

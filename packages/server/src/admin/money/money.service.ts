@@ -15,6 +15,8 @@ import { ApiCode } from '@dm51/shared';
 import { nowSeconds, type Database } from '../../db/database.js';
 import { isAppError } from '../../errors.js';
 import { SettingsRepository } from '../../repositories/settings.repository.js';
+import { MessageRepository, type NewMessage } from '../../repositories/message.repository.js';
+import { MESSAGE_TYPE } from '../../services/message.service.js';
 import { idempotent, storedAnswer } from '../../services/idempotent-call.js';
 import {
   CHAPTER_PRICE_KEY,
@@ -124,6 +126,8 @@ export class MoneyService {
                   reason: input.reason,
                 },
               });
+              // The buyer hears of it, in their language (the app's serverText.refund).
+              await new MessageRepository(tx.trx).insertMany([refundMessage(row, keptCoins, input.reason)]);
               return { orderId, status: 'refunded', amountFen: row.amount_fen, keptCoins, created: true };
             },
           );
@@ -264,4 +268,30 @@ export class MoneyService {
 function checkFirstPrice(plan: { price_fen: number; first_price_fen: number }) {
   if (plan.first_price_fen > 0 && plan.first_price_fen >= plan.price_fen)
     throw AdminErrors.invalid('The first-purchase price must be below the price (or 0 for no offer)');
+}
+
+/** The system message a refunded buyer gets: what came back and what it took away. */
+function refundMessage(
+  order: {
+    user_id: number;
+    order_no: string;
+    amount_fen: number;
+    coins: number;
+    bonus: number;
+    vip_days: number;
+  },
+  keptCoins: number,
+  reason: string,
+): NewMessage {
+  const amount = (order.amount_fen / 100).toFixed(2);
+  const coins = order.coins + order.bonus;
+  return {
+    user_id: order.user_id,
+    type: MESSAGE_TYPE.system,
+    title: `Order ${order.order_no} refunded: ¥${amount}`,
+    title_key: 'refund',
+    params: JSON.stringify({ order: order.order_no, amount, coins, days: order.vip_days, kept: keptCoins }),
+    content: reason,
+    created_time: nowSeconds(),
+  };
 }

@@ -31,6 +31,7 @@ import * as m0026 from './0026-rate-backoff.js';
 import * as m0027 from './0027-server-secrets.js';
 import * as m0028 from './0028-chapter-matter.js';
 import * as m0029 from './0029-kosync.js';
+import * as m0030 from './0030-message-texts.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -61,4 +62,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027-server-secrets': m0027,
   '0028-chapter-matter': m0028,
   '0029-kosync': m0029,
+  '0030-message-texts': m0030,
 };

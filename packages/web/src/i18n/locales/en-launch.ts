@@ -131,6 +131,7 @@ export const enLaunch = {
     entryHistory: 'History',
     entryFollow: 'Following',
     entryMessages: 'Messages',
+    entryMessagesUnread: 'Messages, {{count}} unread',
     entryBookshelf: 'Bookshelf',
     entryFavorites: 'Favourites',
     entryTasks: 'Tasks',

@@ -131,6 +131,10 @@ export const enRest = {
     writeOffDone: 'Your account was deleted',
     writeOffGuest: 'Guests have no account to delete. Register or log in first.',
   },
+  serverText: {
+    feedbackReply: 'Reply to your feedback',
+    refund: 'Order {{order}} refunded: ¥{{amount}}',
+  },
   community: {
     comments: 'Comments',
     newest: 'Newest',

@@ -127,6 +127,7 @@ export const es: Messages = {
     entryHistory: 'Historial',
     entryFollow: 'Siguiendo',
     entryMessages: 'Mensajes',
+    entryMessagesUnread: 'Mensajes, {{count}} sin leer',
     entryBookshelf: 'Biblioteca',
     entryFavorites: 'Favoritos',
     entryTasks: 'Tareas',
@@ -398,6 +399,10 @@ export const es: Messages = {
     writeOffConfirm: '¿Eliminar tu cuenta ahora? No se puede deshacer.',
     writeOffDone: 'Tu cuenta se ha eliminado',
     writeOffGuest: 'Los invitados no tienen cuenta que eliminar. Regístrate o inicia sesión primero.',
+  },
+  serverText: {
+    feedbackReply: 'Respuesta a tus comentarios',
+    refund: 'Pedido {{order}} reembolsado: ¥{{amount}}',
   },
   community: {
     comments: 'Comentarios',

@@ -127,6 +127,7 @@ export const fr: Messages = {
     entryHistory: 'Historique',
     entryFollow: 'Abonnements',
     entryMessages: 'Messages',
+    entryMessagesUnread: 'Messages, {{count}} non lus',
     entryBookshelf: 'Bibliothèque',
     entryFavorites: 'Favoris',
     entryTasks: 'Tâches',
@@ -402,6 +403,10 @@ export const fr: Messages = {
     writeOffConfirm: 'Supprimer votre compte maintenant ? C’est définitif.',
     writeOffDone: 'Votre compte a été supprimé',
     writeOffGuest: 'Les invités n’ont pas de compte à supprimer. Inscrivez-vous ou connectez-vous d’abord.',
+  },
+  serverText: {
+    feedbackReply: 'Réponse à votre avis',
+    refund: 'Commande {{order}} remboursée : {{amount}} ¥',
   },
   community: {
     comments: 'Commentaires',

@@ -127,6 +127,7 @@ export const zhCN: Messages = {
     entryHistory: '历史',
     entryFollow: '关注',
     entryMessages: '消息',
+    entryMessagesUnread: '消息，{{count}} 条未读',
     entryBookshelf: '书架',
     entryFavorites: '收藏',
     entryTasks: '任务',
@@ -391,6 +392,10 @@ export const zhCN: Messages = {
     writeOffConfirm: '确定立即注销账号吗？此操作无法撤销。',
     writeOffDone: '账号已注销',
     writeOffGuest: '游客没有可注销的账号，请先注册或登录。',
+  },
+  serverText: {
+    feedbackReply: '你的反馈有了回复',
+    refund: '订单 {{order}} 已退款：¥{{amount}}',
   },
   community: {
     comments: '评论',

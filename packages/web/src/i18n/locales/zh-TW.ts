@@ -127,6 +127,7 @@ export const zhTW: Messages = {
     entryHistory: '紀錄',
     entryFollow: '關注',
     entryMessages: '訊息',
+    entryMessagesUnread: '訊息，{{count}} 則未讀',
     entryBookshelf: '書架',
     entryFavorites: '收藏',
     entryTasks: '任務',
@@ -391,6 +392,10 @@ export const zhTW: Messages = {
     writeOffConfirm: '確定立即註銷帳號嗎？此操作無法撤銷。',
     writeOffDone: '帳號已註銷',
     writeOffGuest: '訪客沒有可註銷的帳號，請先註冊或登入。',
+  },
+  serverText: {
+    feedbackReply: '你的意見回饋有了回覆',
+    refund: '訂單 {{order}} 已退款：¥{{amount}}',
   },
   community: {
     comments: '評論',

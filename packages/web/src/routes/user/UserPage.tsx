@@ -7,6 +7,8 @@ import { useUserInfoQuery } from '../../state/queries/user';
 import { useSession } from '../../state/use-session';
 import { LOGIN_PATH, SETTINGS_PATH } from '../route-table';
 import { EntryGlyph } from '../../components/icons/EntryGlyph';
+import { unreadLabel } from '../../lib/unread-label';
+import { useMessageNums } from '../../state/queries/message';
 import { VIP_PATH } from '../../lib/money-paths';
 import {
   ACCOUNT_ENTRIES,
@@ -50,6 +52,7 @@ export default function UserPage() {
     else navigate(entry.path);
   };
 
+  const unread = useMessageNums().data?.total ?? 0;
   const nickname = user?.nichen || (guest ? t('user.guestName') : '');
   return (
     <div className="page user" data-testid="user-page">
@@ -59,10 +62,17 @@ export default function UserPage() {
             type="button"
             className="user-head__tool"
             data-testid="user-messages"
-            aria-label={t('user.entryMessages')}
+            aria-label={
+              unread > 0 ? t('user.entryMessagesUnread', { count: unread }) : t('user.entryMessages')
+            }
             onClick={() => navigate('/pages/user/cell/mes')}
           >
             <EntryGlyph name="bell" />
+            {unread > 0 && (
+              <span className="user-head__unread" data-testid="user-unread" aria-hidden="true">
+                {unreadLabel(unread)}
+              </span>
+            )}
           </button>
           <button
             type="button"

@@ -17,10 +17,16 @@ export const messageKeys = {
   one: (id: number) => ['messages', 'one', id] as const,
 };
 
+/** How often unread counts are asked again while a page shows them (replies and rewards arrive meanwhile). */
+export const UNREAD_REFRESH_MS = 60_000;
+
 export function useMessageNums() {
   return useQuery({
     queryKey: messageKeys.nums,
     queryFn: ({ signal }) => callApi(messageGetNumsCall, {}, { signal }),
+    staleTime: 0,
+    refetchInterval: UNREAD_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 

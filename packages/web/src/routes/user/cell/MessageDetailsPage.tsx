@@ -5,6 +5,7 @@ import { NavBar } from '../../../components/nav-bar/NavBar';
 import { useRelativeTime } from '../../../lib/relative-time';
 import { useOpenMessage } from '../../../state/queries/message';
 import type { PageProps } from '../../page-props';
+import { messageTitle } from '../../../lib/message-title';
 import '../../../components/comments/community-pages.css';
 
 function workHref(type: number, id: number): string {
@@ -15,7 +16,7 @@ function workHref(type: number, id: number): string {
 
 /** /pages/user/cell/mesDetails?id=ID: one message, marked read on opening. */
 export default function MessageDetailsPage({ route }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const when = useRelativeTime();
   const [params] = useSearchParams();
@@ -29,7 +30,7 @@ export default function MessageDetailsPage({ route }: PageProps) {
           <h2 className="community-card__title">
             {item.type === 2
               ? t('community.replyFrom', { name: item.from_nichen || t('community.anonymous') })
-              : item.title}
+              : messageTitle(t, i18n, item)}
           </h2>
           <p className="community-card__meta">{when(item.addtime)}</p>
           <p className="community-card__text">{item.content}</p>

@@ -8,6 +8,7 @@ import { PagedListView } from '../../../components/paged-list/PagedListView';
 import { useRelativeTime } from '../../../lib/relative-time';
 import { useMessageList, useMessageNums, useReadAll } from '../../../state/queries/message';
 import type { PageProps } from '../../page-props';
+import { messageTitle } from '../../../lib/message-title';
 import '../../../components/comments/community-pages.css';
 
 const TABS = [
@@ -26,7 +27,7 @@ const ICONS: Record<number, string> = {
 
 /** /pages/user/cell/mes: messages by type with unread badges on tabs and a dot on unread rows. */
 export default function MessagesPage({ route }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const when = useRelativeTime();
   const [type, setType] = useState<number>(0);
@@ -105,7 +106,7 @@ export default function MessagesPage({ route }: PageProps) {
                 <span className="message-row__title">
                   {item.type === 2
                     ? t('community.replyFrom', { name: item.from_nichen || t('community.anonymous') })
-                    : item.title}
+                    : messageTitle(t, i18n, item)}
                 </span>
                 <span className="message-row__content">{item.content}</span>
               </span>
