@@ -205,5 +205,18 @@ describe('a guest who registers', () => {
     await page.getByTestId('login-submit').click();
     await page.getByText('Wrong account or password').waitFor();
     expect((await storedSession(page)).isGuest).toBe('1');
+
+    // The same refusal in the Chinese app is in Chinese (the server's English is recognised).
+    await go(page, '/pages/user/seting/seting');
+    await page.getByTestId('language-option-zh-CN').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await go(page, '/pages/user/login/login');
+    await page.getByTestId('login-account').fill(EMAIL);
+    await page.getByTestId('login-password').fill(NEW_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByText('账号或密码错误').waitFor();
+    await go(page, '/pages/user/seting/seting');
+    await page.getByTestId('language-option-en').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
   });
 });
