@@ -23,6 +23,8 @@ describe("the service worker's navigation fallback", () => {
       '/opds',
       '/opds/comics',
       '/opds/v2/catalog.json',
+      '/kosync/users/auth',
+      '/kosync/syncs/progress/0123456789abcdef',
       '/docs',
       '/docs/json',
       '/media/ab/cd.jpg',

@@ -44,6 +44,7 @@ describe('chapter list', () => {
       position: 0,
       percent: 40,
       readtime: 1,
+      synced_from: '',
     };
     expect(readingStart(read, 100)).toEqual({ chapterId: 102, resume: true });
     expect(readingStart(null, 100)).toEqual({ chapterId: 100, resume: false });

@@ -1,6 +1,7 @@
 import { TOAST_MS } from '@dm51/shared';
 import { Popup, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../lib/display-name';
 import { useBlockAuthor, useBlockedUsers } from '../../state/queries/comment';
 import { CommentAvatar } from './CommentAvatar';
 import './comments.css';
@@ -32,7 +33,7 @@ export function BlockedUsersSheet({ open, onClose }: { open: boolean; onClose: (
         )}
         <ul className="blocked-sheet__list">
           {users.map((user) => {
-            const name = user.nichen || t('community.anonymous');
+            const name = displayName(user.nichen, t) || t('community.anonymous');
             return (
               <li key={user.id} className="blocked-sheet__item">
                 <CommentAvatar src={user.upic} name={name} />

@@ -1,6 +1,7 @@
 import { REPORT_SUCCESS_MESSAGE, TOAST_MS, type CommentItem } from '@dm51/shared';
 import { ActionSheet, Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../lib/display-name';
 import { useRelativeTime } from '../../lib/relative-time';
 import { useSession } from '../../state/use-session';
 import { useBlockAuthor, useReportComment, useToggleZan } from '../../state/queries/comment';
@@ -18,7 +19,7 @@ export function CommentRow({ item, onReply }: { item: CommentItem; onReply: (ite
   const zan = useToggleZan();
   const report = useReportComment();
   const block = useBlockAuthor();
-  const name = authorName(item, t('community.anonymous'));
+  const name = displayName(authorName(item, t('community.anonymous')), t);
   const self = item.is_mine === 1 || (item.uid > 0 && item.uid === session.uid);
 
   const onReport = () => {
@@ -100,7 +101,9 @@ export function CommentRow({ item, onReply }: { item: CommentItem; onReply: (ite
         {item.text && (
           <p className="comment-row__text">
             {item.to_nichen && item.to_child_id > 0 && (
-              <span className="comment-row__to">{t('community.replyTo', { name: item.to_nichen })} </span>
+              <span className="comment-row__to">
+                {t('community.replyTo', { name: displayName(item.to_nichen, t) })}{' '}
+              </span>
             )}
             {item.text}
           </p>

@@ -17,7 +17,8 @@ export function WorkActionBar({
   work: WorkDetail;
   favorite: { isPending: boolean; mutate: (on: boolean) => void };
   favoriteIcon?: ReactNode;
-  action: { testId: string; label: string; disabled: boolean; onClick: () => void };
+  /** `note`: a small second line under the label (where KOReader's sync saved the place). */
+  action: { testId: string; label: string; note?: string; disabled: boolean; onClick: () => void };
 }) {
   const { t } = useTranslation();
   return (
@@ -37,12 +38,21 @@ export function WorkActionBar({
       <ChatButton work={work} />
       <button
         type="button"
-        className="work-detail__read"
+        className={`work-detail__read${action.note ? ' work-detail__read--noted' : ''}`}
         data-testid={action.testId}
         disabled={action.disabled}
         onClick={action.onClick}
       >
-        {action.label}
+        {action.note ? (
+          <>
+            <span className="work-detail__read-label">{action.label}</span>
+            <span className="work-detail__read-note" data-testid={`${action.testId}-note`}>
+              {action.note}
+            </span>
+          </>
+        ) : (
+          action.label
+        )}
       </button>
     </footer>
   );

@@ -117,6 +117,11 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
               : start.resume
                 ? t('catalogue.continueReading', { chapter: work.read?.chapter_name ?? '' })
                 : t('catalogue.startReading'),
+          // The place came from the e-reader: say so, or the jump from the app's last page surprises.
+          note:
+            start?.resume && work.read?.synced_from
+              ? t('shelf.syncedFrom', { device: work.read.synced_from })
+              : undefined,
         }}
       />
     </div>

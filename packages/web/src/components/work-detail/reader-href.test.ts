@@ -9,6 +9,7 @@ const read = {
   position: 3456,
   percent: 40,
   readtime: 1,
+  synced_from: '',
 };
 
 describe('readerHref', () => {

@@ -115,6 +115,8 @@ export const enLaunch = {
   user: {
     guest: 'Guest',
     guestName: 'Visitor',
+    generatedGuestName: 'Visitor {{code}}',
+    generatedUserName: 'Reader {{code}}',
     loginHint: 'Log in or register to sync your library',
     loginAction: 'Log in / Register',
     vipNone: 'Not a VIP yet',

@@ -38,6 +38,7 @@ export const enRest = {
     hoursAgo: '{{count}} h ago',
     daysAgo: '{{count}} days ago',
     daysAgo_one: '{{count}} day ago',
+    syncedFrom: 'Continued on KOReader · {{device}}',
   },
   accounts: {
     loginTitle: 'Welcome back',
@@ -646,5 +647,25 @@ export const enRest = {
     moon: 'Net library → + → add the catalogue URL, then sign in with your username and token when asked.',
     vipNote:
       'Comics stream page by page (OPDS-PSE); novels download as EPUB. VIP and paid chapters open here only if your account can read them in the app.',
+  },
+  kosync: {
+    title: 'KOReader progress sync',
+    intro:
+      'KOReader can keep its place in step with the app: the page of a comic or PDF, the chapter and paragraph of an EPUB. Whichever device saved last wins.',
+    url: 'Server URL',
+    tokenReady: 'Password: any of your tokens marked “Works with KOReader sync”.',
+    tokenNeeded:
+      'Password: an app token. Create a new one above: tokens made before sync existed work for OPDS only.',
+    tokenWorks: 'Works with KOReader sync',
+    tokenOpdsOnly: 'OPDS only — make a new token for KOReader sync',
+    stepToken: 'Create a token above and copy it, or use one that works with KOReader sync.',
+    stepServer:
+      'In KOReader, open a book → Tools (wrench) → Progress sync → Custom sync server, and type the server URL.',
+    stepLogin:
+      'Tap Register / Login, type your user ID as the username and the token as the password, then tap Login (not Register).',
+    stepSync:
+      'Push progress from this device or Pull progress from other devices, or turn on automatic sync.',
+    matching:
+      'Both document matching methods (Binary, the default, and Filename) work for books downloaded from this catalogue and for the library’s own files copied to the device.',
   },
 };

@@ -111,6 +111,8 @@ export const es: Messages = {
   user: {
     guest: 'Invitado',
     guestName: 'Visitante',
+    generatedGuestName: 'Visitante {{code}}',
+    generatedUserName: 'Lector {{code}}',
     loginHint: 'Inicia sesión o regístrate para sincronizar tu biblioteca',
     loginAction: 'Entrar / Registrarse',
     vipNone: 'Aún no eres VIP',
@@ -307,6 +309,7 @@ export const es: Messages = {
     hoursAgo: 'hace {{count}} h',
     daysAgo: 'hace {{count}} días',
     daysAgo_one: 'hace {{count}} día',
+    syncedFrom: 'Continuado en KOReader · {{device}}',
   },
   accounts: {
     loginTitle: 'Bienvenido de nuevo',
@@ -1020,5 +1023,25 @@ export const es: Messages = {
     moon: 'Biblioteca en red → + → añade la URL del catálogo e inicia sesión con tu usuario y token cuando lo pida.',
     vipNote:
       'Los cómics se leen página a página (OPDS-PSE); las novelas se descargan en EPUB. Los capítulos VIP o de pago solo se abren si tu cuenta puede leerlos en la app.',
+  },
+  kosync: {
+    title: 'Sincronizar el progreso con KOReader',
+    intro:
+      'KOReader puede llevar tu punto de lectura a la par que la app: la página de un cómic o PDF, el capítulo y el párrafo de un EPUB. Vale lo que guardó el último dispositivo.',
+    url: 'URL del servidor',
+    tokenReady: 'Contraseña: cualquiera de tus tokens marcados «Funciona con la sincronización de KOReader».',
+    tokenNeeded:
+      'Contraseña: un token de app. Crea uno nuevo arriba: los tokens creados antes de la sincronización solo sirven para OPDS.',
+    tokenWorks: 'Funciona con la sincronización de KOReader',
+    tokenOpdsOnly: 'Solo OPDS: crea un token nuevo para sincronizar con KOReader',
+    stepToken: 'Crea un token arriba y cópialo, o usa uno que funcione con la sincronización de KOReader.',
+    stepServer:
+      'En KOReader, abre un libro → Herramientas (llave inglesa) → Sincronización del progreso → Servidor de sincronización personalizado, y escribe la URL del servidor.',
+    stepLogin:
+      'Pulsa Registrarse / Iniciar sesión, escribe tu ID de usuario como usuario y el token como contraseña, y pulsa Iniciar sesión (no Registrarse).',
+    stepSync:
+      'Envía el progreso de este dispositivo o trae el de otros dispositivos, o activa la sincronización automática.',
+    matching:
+      'Los dos métodos de identificación de documentos (Binario, el predeterminado, y Nombre de archivo) funcionan con los libros descargados de este catálogo y con los archivos de la biblioteca copiados al dispositivo.',
   },
 };

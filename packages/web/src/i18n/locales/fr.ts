@@ -111,6 +111,8 @@ export const fr: Messages = {
   user: {
     guest: 'Invité',
     guestName: 'Visiteur',
+    generatedGuestName: 'Visiteur {{code}}',
+    generatedUserName: 'Lecteur {{code}}',
     loginHint: 'Connectez-vous ou inscrivez-vous pour synchroniser votre bibliothèque',
     loginAction: 'Connexion / Inscription',
     vipNone: 'Pas encore VIP',
@@ -308,6 +310,7 @@ export const fr: Messages = {
     hoursAgo: 'il y a {{count}} h',
     daysAgo: 'il y a {{count}} jours',
     daysAgo_one: 'il y a {{count}} jour',
+    syncedFrom: 'Lecture poursuivie sur KOReader · {{device}}',
   },
   accounts: {
     loginTitle: 'Bon retour',
@@ -1028,5 +1031,26 @@ export const fr: Messages = {
     moon: 'Bibliothèque en ligne → + → ajoutez l’URL du catalogue, puis connectez-vous avec votre identifiant et le jeton.',
     vipNote:
       'Les BD se lisent page par page (OPDS-PSE) ; les romans se téléchargent en EPUB. Les chapitres VIP ou payants ne s’ouvrent que si votre compte peut les lire dans l’appli.',
+  },
+  kosync: {
+    title: 'Synchronisation de la progression KOReader',
+    intro:
+      'KOReader peut garder sa position de lecture au même point que l’appli : la page d’une BD ou d’un PDF, le chapitre et le paragraphe d’un EPUB. C’est le dernier appareil à enregistrer qui l’emporte.',
+    url: 'URL du serveur',
+    tokenReady:
+      'Mot de passe : n’importe lequel de vos jetons marqués « Compatible avec la synchro KOReader ».',
+    tokenNeeded:
+      'Mot de passe : un jeton d’appli. Créez-en un nouveau ci-dessus : les jetons créés avant la synchro ne servent qu’à l’OPDS.',
+    tokenWorks: 'Compatible avec la synchro KOReader',
+    tokenOpdsOnly: 'OPDS seulement — créez un nouveau jeton pour la synchro KOReader',
+    stepToken: 'Créez un jeton ci-dessus et copiez-le, ou prenez-en un compatible avec la synchro KOReader.',
+    stepServer:
+      'Dans KOReader, ouvrez un livre → Outils (clé) → Synchronisation de la progression → Serveur de synchronisation personnalisé, puis saisissez l’URL du serveur.',
+    stepLogin:
+      'Touchez Inscription / Connexion, saisissez votre ID utilisateur comme identifiant et le jeton comme mot de passe, puis touchez Connexion (pas Inscription).',
+    stepSync:
+      'Envoyez la progression de cet appareil ou récupérez celle des autres, ou activez la synchronisation automatique.',
+    matching:
+      'Les deux méthodes de reconnaissance des documents (Binaire, par défaut, et Nom de fichier) fonctionnent pour les livres téléchargés depuis ce catalogue et pour les fichiers de la bibliothèque copiés sur l’appareil.',
   },
 };

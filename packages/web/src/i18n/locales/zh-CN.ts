@@ -111,6 +111,8 @@ export const zhCN: Messages = {
   user: {
     guest: '游客',
     guestName: '游客',
+    generatedGuestName: '游客{{code}}',
+    generatedUserName: '用户{{code}}',
     loginHint: '登录或注册以同步你的书架',
     loginAction: '登录 / 注册',
     vipNone: '尚未开通VIP',
@@ -305,6 +307,7 @@ export const zhCN: Messages = {
     hoursAgo: '{{count}} 小时前',
     daysAgo: '{{count}} 天前',
     daysAgo_one: '{{count}} 天前',
+    syncedFrom: '已在 KOReader 上续读 · {{device}}',
   },
   accounts: {
     loginTitle: '欢迎回来',
@@ -997,5 +1000,21 @@ export const zhCN: Messages = {
     moon: '网络书库 → + → 添加书库地址，按提示用用户名和令牌登录。',
     vipNote:
       '漫画按页在线阅读（OPDS-PSE），小说下载为 EPUB。VIP 和付费章节只有在 App 中可读时才会在这里打开。',
+  },
+  kosync: {
+    title: 'KOReader 进度同步',
+    intro:
+      'KOReader 可以和 App 同步阅读位置：漫画和 PDF 同步到页，EPUB 同步到章节和段落。以最后一次保存的设备为准。',
+    url: '服务器地址',
+    tokenReady: '密码：填写任意一个标有“可用于 KOReader 同步”的令牌。',
+    tokenNeeded: '密码：填写应用令牌。请在上方新建一个：同步功能上线前创建的令牌只能用于 OPDS。',
+    tokenWorks: '可用于 KOReader 同步',
+    tokenOpdsOnly: '仅限 OPDS，KOReader 同步请新建令牌',
+    stepToken: '在上方创建令牌并复制，或使用一个可用于 KOReader 同步的令牌。',
+    stepServer: '在 KOReader 中打开一本书 → 工具（扳手）→ 进度同步 → 自定义同步服务器，填入服务器地址。',
+    stepLogin: '点“注册 / 登录”，用户名填你的用户 ID，密码填令牌，然后点“登录”（不要点“注册”）。',
+    stepSync: '选择推送本设备的进度或拉取其他设备的进度，也可以开启自动同步。',
+    matching:
+      '两种文档匹配方式（默认的“二进制”和“文件名”）对从本书库下载的书和拷贝到设备上的书库原文件都有效。',
   },
 };

@@ -111,6 +111,8 @@ export const zhTW: Messages = {
   user: {
     guest: '遊客',
     guestName: '遊客',
+    generatedGuestName: '遊客{{code}}',
+    generatedUserName: '用戶{{code}}',
     loginHint: '登入或註冊以同步你的書架',
     loginAction: '登入 / 註冊',
     vipNone: '尚未開通VIP',
@@ -305,6 +307,7 @@ export const zhTW: Messages = {
     hoursAgo: '{{count}} 小時前',
     daysAgo: '{{count}} 天前',
     daysAgo_one: '{{count}} 天前',
+    syncedFrom: '已在 KOReader 上續讀 · {{device}}',
   },
   accounts: {
     loginTitle: '歡迎回來',
@@ -998,5 +1001,21 @@ export const zhTW: Messages = {
     moon: '網路書庫 → + → 新增書庫網址，依提示以使用者名稱和權杖登入。',
     vipNote:
       '漫畫逐頁線上閱讀（OPDS-PSE），小說下載為 EPUB。VIP 與付費章節只有在 App 中可讀時才會在這裡開啟。',
+  },
+  kosync: {
+    title: 'KOReader 進度同步',
+    intro:
+      'KOReader 可以和 App 同步閱讀位置：漫畫和 PDF 同步到頁，EPUB 同步到章節和段落。以最後一次儲存的裝置為準。',
+    url: '伺服器網址',
+    tokenReady: '密碼：填寫任一個標有「可用於 KOReader 同步」的權杖。',
+    tokenNeeded: '密碼：填寫應用程式權杖。請在上方新增一個：同步功能推出前建立的權杖只能用於 OPDS。',
+    tokenWorks: '可用於 KOReader 同步',
+    tokenOpdsOnly: '僅限 OPDS，KOReader 同步請新增權杖',
+    stepToken: '在上方建立權杖並複製，或使用一個可用於 KOReader 同步的權杖。',
+    stepServer: '在 KOReader 中開啟一本書 → 工具（扳手）→ 進度同步 → 自訂同步伺服器，填入伺服器網址。',
+    stepLogin: '點「註冊 / 登入」，使用者名稱填你的使用者 ID，密碼填權杖，然後點「登入」（不要點「註冊」）。',
+    stepSync: '選擇推送本裝置的進度或拉取其他裝置的進度，也可以開啟自動同步。',
+    matching:
+      '兩種文件比對方式（預設的「二進位」和「檔名」）對從本書庫下載的書和複製到裝置上的書庫原始檔案都有效。',
   },
 };

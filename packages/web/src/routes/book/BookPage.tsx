@@ -5,6 +5,7 @@ import { SegmentTabs } from '../../components/filter-chips/FilterChips';
 import { detailHref } from '../../components/mixed-list-card/card-fields';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { EditableList, EditableListPage, SelectMark } from '../../components/work-card/EditableListPage';
+import { SyncedFromLine } from '../../components/work-card/SyncedFromLine';
 import { useEditMode, type EditableItemProps } from '../../components/work-card/use-edit-mode';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useShelfDelete, useShelfList } from '../../state/queries/shelf';
@@ -30,6 +31,7 @@ function ShelfCard({ item, editing, selected, onTap }: EditableItemProps<ShelfIt
       <span className="shelf-card__progress">
         {item.read ? t('shelf.readTo', { chapter: item.read.chapter_name }) : t('shelf.notStarted')}
       </span>
+      {item.read && <SyncedFromLine device={item.read.synced_from} className="shelf-card__synced" />}
     </button>
   );
 }

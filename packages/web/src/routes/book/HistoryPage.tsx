@@ -6,6 +6,7 @@ import { PagedListView } from '../../components/paged-list/PagedListView';
 import { EditableList, EditableListPage, SelectMark } from '../../components/work-card/EditableListPage';
 import { useEditMode, type EditableItemProps } from '../../components/work-card/use-edit-mode';
 import { relativeTime } from '../../components/work-card/relative-time';
+import { SyncedFromLine } from '../../components/work-card/SyncedFromLine';
 import { readerHref } from '../../components/work-detail/reader-href';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useDeleteHistory, useHistoryList } from '../../state/queries/history';
@@ -51,6 +52,7 @@ function HistoryRow({ item, editing, selected, onTap }: EditableItemProps<Histor
         <span className="history-row__place" data-testid="history-place">
           {t('shelf.readTo', { chapter: item.read.chapter_name })} · {place}
         </span>
+        <SyncedFromLine device={item.read.synced_from} className="history-row__synced" />
         <span className="history-row__meta">
           <span className="history-row__bar">
             <span style={{ width: `${item.progress}%` }} />

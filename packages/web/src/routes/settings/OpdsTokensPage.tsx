@@ -6,49 +6,26 @@ import { useNavigate } from '../../lib/router';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { QueryError } from '../../components/query-state/QueryError';
-import { currentHost } from '../../lib/api/host';
 import { useRelativeTime } from '../../lib/relative-time';
 import { useCreateOpdsToken, useOpdsTokensQuery, useRevokeOpdsToken } from '../../state/queries/opds';
 import { useIsLoggedIn } from '../../state/use-session';
 import type { PageProps } from '../page-props';
 import { BIND_PATH } from '../route-table';
-import { copyText } from '../user/invite/use-copy';
+import { CopyRow } from './CopyRow';
+import { KoreaderSyncSection } from './KoreaderSyncSection';
+import { currentServerUrl } from './server-url';
+import { TokenSyncMark } from './TokenSyncMark';
 import '../login/auth.css';
 import '../user/user.css';
 import './settings.css';
 import './opds.css';
 
-/** The catalogue URL an app is given: the API host (same origin when '') plus the OPDS path. */
-function catalogueUrl(path: string): string {
-  const host = currentHost();
-  const base = host ? host.replace(/\/+$/, '') : globalThis.location.origin;
-  return `${base}${path}`;
-}
-
-function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="opds__row">
-      <span className="opds__label">{label}</span>
-      <code className="opds__value" data-testid={testId}>
-        {value}
-      </code>
-      <button
-        type="button"
-        className="opds__copy"
-        data-testid={`${testId}-copy`}
-        onClick={() => void copyText(value, t('opds.copied'), t('opds.copyFailed'))}
-      >
-        {t('opds.copy')}
-      </button>
-    </div>
-  );
-}
-
 /**
- * E-reader apps (/pages/user/seting/opds): app tokens for the OPDS catalogue. A new token is shown
- * once with the catalogue URL and user name an app asks for; the list shows each token's last use
- * and revokes it. Guests are asked to bind an account first (tokens belong to an account).
+ * E-reader apps (/pages/user/seting/opds): app tokens for the OPDS catalogue and KOReader's
+ * progress sync. A new token is shown once with the catalogue URL and user name an app asks for;
+ * the list shows each token's last use and whether sync accepts it, and revokes it. Below the OPDS
+ * instructions, the KOReader sync section gives the sync server URL and steps. Guests are asked
+ * to bind an account first (tokens belong to an account).
  */
 export default function OpdsTokensPage({ route }: PageProps) {
   const { t } = useTranslation();
@@ -114,7 +91,7 @@ export default function OpdsTokensPage({ route }: PageProps) {
       {data && (
         <section className="user-card">
           <h2 className="user-card__title">{t('opds.connection')}</h2>
-          <CopyRow label={t('opds.url')} value={catalogueUrl(data.opds_path)} testId="opds-url" />
+          <CopyRow label={t('opds.url')} value={currentServerUrl(data.opds_path)} testId="opds-url" />
           <CopyRow label={t('opds.username')} value={data.username} testId="opds-username" />
           <p className="opds__hint">{t('opds.passwordHint')}</p>
         </section>
@@ -178,6 +155,7 @@ export default function OpdsTokensPage({ route }: PageProps) {
                     ? t('opds.lastUsed', { when: when(token.last_used_time) })
                     : t('opds.neverUsed')}
                 </span>
+                <TokenSyncMark token={token} />
               </span>
               <button
                 type="button"
@@ -206,6 +184,8 @@ export default function OpdsTokensPage({ route }: PageProps) {
         </p>
         <p className="opds__hint">{t('opds.vipNote')}</p>
       </section>
+
+      {data && <KoreaderSyncSection path={data.kosync_path} username={data.username} tokens={data.list} />}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useSession } from '../../state/use-session';
 import { LOGIN_PATH, SETTINGS_PATH } from '../route-table';
 import { EntryGlyph } from '../../components/icons/EntryGlyph';
 import { unreadLabel } from '../../lib/unread-label';
+import { displayName } from '../../lib/display-name';
 import { useMessageNums } from '../../state/queries/message';
 import { VIP_PATH } from '../../lib/money-paths';
 import {
@@ -53,7 +54,7 @@ export default function UserPage() {
   };
 
   const unread = useMessageNums().data?.total ?? 0;
-  const nickname = user?.nichen || (guest ? t('user.guestName') : '');
+  const nickname = user?.nichen ? displayName(user.nichen, t) : guest ? t('user.guestName') : '';
   return (
     <div className="page user" data-testid="user-page">
       <header className="user-head">

@@ -12,6 +12,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../../lib/display-name';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state/EmptyState';
 import { NavBar } from '../../../components/nav-bar/NavBar';
@@ -138,7 +139,7 @@ function MyLink() {
                 ) : (
                   <span className="assist-helpers__pic" aria-hidden="true" />
                 )}
-                <span className="assist-helpers__name">{helper.nichen}</span>
+                <span className="assist-helpers__name">{displayName(helper.nichen, t)}</span>
                 <span className="assist-helpers__when">{when(helper.addtime)}</span>
                 <span className="money-plus">{t('assist.plusHours', { count: helper.hours })}</span>
               </li>

@@ -6,6 +6,7 @@ import { useRelativeTime } from '../../../lib/relative-time';
 import { useOpenMessage } from '../../../state/queries/message';
 import type { PageProps } from '../../page-props';
 import { messageTitle } from '../../../lib/message-title';
+import { displayName } from '../../../lib/display-name';
 import '../../../components/comments/community-pages.css';
 
 function workHref(type: number, id: number): string {
@@ -29,7 +30,9 @@ export default function MessageDetailsPage({ route }: PageProps) {
         <article className="community-card" data-testid="message-details">
           <h2 className="community-card__title">
             {item.type === 2
-              ? t('community.replyFrom', { name: item.from_nichen || t('community.anonymous') })
+              ? t('community.replyFrom', {
+                  name: displayName(item.from_nichen, t) || t('community.anonymous'),
+                })
               : messageTitle(t, i18n, item)}
           </h2>
           <p className="community-card__meta">{when(item.addtime)}</p>

@@ -9,6 +9,7 @@ import { useRelativeTime } from '../../../lib/relative-time';
 import { useMessageList, useMessageNums, useReadAll } from '../../../state/queries/message';
 import type { PageProps } from '../../page-props';
 import { messageTitle } from '../../../lib/message-title';
+import { displayName } from '../../../lib/display-name';
 import '../../../components/comments/community-pages.css';
 
 const TABS = [
@@ -105,7 +106,9 @@ export default function MessagesPage({ route }: PageProps) {
               <span className="message-row__body">
                 <span className="message-row__title">
                   {item.type === 2
-                    ? t('community.replyFrom', { name: item.from_nichen || t('community.anonymous') })
+                    ? t('community.replyFrom', {
+                        name: displayName(item.from_nichen, t) || t('community.anonymous'),
+                      })
                     : messageTitle(t, i18n, item)}
                 </span>
                 <span className="message-row__content">{item.content}</span>

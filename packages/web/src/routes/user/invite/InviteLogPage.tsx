@@ -6,6 +6,7 @@
  */
 import type { InviteFriend } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../../lib/display-name';
 import { useNavigate } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state/EmptyState';
 import { MoneyButton } from '../../../components/money/MoneyButton';
@@ -34,7 +35,9 @@ function FriendRow({ friend }: { friend: InviteFriend }) {
         </span>
       )}
       <span className="money-row__body">
-        <span className="money-row__title">{friend.nichen || t('invite.friendGone')}</span>
+        <span className="money-row__title">
+          {friend.nichen ? displayName(friend.nichen, t) : t('invite.friendGone')}
+        </span>
         <span className="money-row__meta">
           {t('invite.joined', { when: when(friend.addtime) })}
           {friend.first_task === 1 && (

@@ -7,6 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../../lib/display-name';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { MoneyButton } from '../../../components/money/MoneyButton';
 import { NavBar } from '../../../components/nav-bar/NavBar';
@@ -51,7 +52,9 @@ export default function WritePage({ route }: PageProps) {
             ♥
           </div>
         )}
-        <h2 className="invite-bound__title">{t('invite.boundTitle', { name: by.nichen || by.code })}</h2>
+        <h2 className="invite-bound__title">
+          {t('invite.boundTitle', { name: by.nichen ? displayName(by.nichen, t) : by.code })}
+        </h2>
         <p className="assist-result__text">
           {t('invite.boundDetail', { code: by.code, reward: rewardText(by.reward) })}
         </p>
