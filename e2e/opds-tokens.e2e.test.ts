@@ -127,6 +127,9 @@ describe('KOReader progress sync', () => {
     const syncUrl = (await page.getByTestId('kosync-url').textContent())!;
     expect(syncUrl).toBe(`${server.baseURL}/kosync`);
     await page.getByTestId('opds-created-done').click();
+    await page.getByTestId('kosync-section').scrollIntoViewIfNeeded();
+    await settle(page);
+    await keepScreenshot(page, 'koreader-sync-settings');
 
     const kosync = (path: string, init: { method?: string; body?: unknown } = {}) =>
       fetch(`${syncUrl}${path}`, {
