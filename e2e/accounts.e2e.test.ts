@@ -128,7 +128,8 @@ describe('a guest who registers', () => {
     accountUid = user.uid;
 
     await go(page, '/pages/user/user');
-    await expect.poll(() => page.getByTestId('user-nickname').textContent()).toMatch(/^用户/);
+    // The generated 用户… name, shown in the reader's language.
+    await expect.poll(() => page.getByTestId('user-nickname').textContent()).toMatch(/^Reader [0-9A-Z]{6}$/);
     expect(await page.getByTestId('user-guest-badge').count()).toBe(0);
     expect(await page.getByTestId('user-coins').textContent()).toContain('0');
     expect(await favouriteState(page)).toBe('true');
