@@ -365,6 +365,10 @@ describe('preferences', () => {
     await page.reload();
     await page.getByText('暂无漫画').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    // The server's default texts come in the chosen language too.
+    await page.goto('/#/pages/user/about/about');
+    await page.getByText('关于我们').first().waitFor();
+    await page.getByText(/为手机打造的漫画/).waitFor();
   });
 });
 

@@ -1,4 +1,9 @@
-/** The texts a fresh site answers until an operator writes its own `community.*` settings rows. */
+/**
+ * The texts a fresh site answers until an operator writes its own `community.*` settings rows, in
+ * English here and in the app's other languages in help-defaults-translations.ts.
+ */
+import type { Locale } from '@dm51/shared';
+import { ES, FR, ZH_CN, ZH_TW } from './help-defaults-translations.js';
 
 export const DEFAULT_HELP = [
   {
@@ -76,3 +81,22 @@ export const DEFAULT_TEXTS = {
       'important changes in the notices.',
   },
 };
+
+export interface HelpDefaults {
+  help: { id: number; title: string; content: string }[];
+  notices: { id: number; title: string; content: string; addtime: number }[];
+  kefu: { title: string; content: string; email: string; url: string };
+  texts: Record<'about' | 'agreement', { title: string; content: string }>;
+}
+
+const EN: HelpDefaults = {
+  help: DEFAULT_HELP,
+  notices: DEFAULT_NOTICES,
+  kefu: DEFAULT_KEFU,
+  texts: DEFAULT_TEXTS,
+};
+
+/** The default texts in a reader's language. */
+export function helpDefaults(locale: Locale): HelpDefaults {
+  return { en: EN, es: ES, fr: FR, 'zh-CN': ZH_CN, 'zh-TW': ZH_TW }[locale];
+}

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { nowSeconds } from '../db/database.js';
 import type { HelpRepository } from '../repositories/help.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
-import { DEFAULT_HELP, DEFAULT_KEFU, DEFAULT_NOTICES, DEFAULT_TEXTS } from './help-defaults.service.js';
+import type { Locale } from '@dm51/shared';
+import { helpDefaults } from './help-defaults.service.js';
 
 export const ONLINE_WINDOW_S = 5 * 60;
 
@@ -39,21 +40,22 @@ export class HelpService {
     }
   }
 
-  help() {
-    return this.read('community.help', schemas.help, DEFAULT_HELP);
+  /** The operator's help, else the default in the reader's language (so for every text below). */
+  help(locale: Locale) {
+    return this.read('community.help', schemas.help, helpDefaults(locale).help);
   }
 
-  async notices() {
-    const list = await this.read('community.notice', schemas.notice, DEFAULT_NOTICES);
+  async notices(locale: Locale) {
+    const list = await this.read('community.notice', schemas.notice, helpDefaults(locale).notices);
     return [...list].sort((a, b) => b.addtime - a.addtime);
   }
 
-  kefu() {
-    return this.read('community.kefu', schemas.kefu, DEFAULT_KEFU);
+  kefu(locale: Locale) {
+    return this.read('community.kefu', schemas.kefu, helpDefaults(locale).kefu);
   }
 
-  text(name: 'about' | 'agreement') {
-    return this.read(`community.txt.${name}`, schemas.txt, DEFAULT_TEXTS[name]);
+  text(name: 'about' | 'agreement', locale: Locale) {
+    return this.read(`community.txt.${name}`, schemas.txt, helpDefaults(locale).texts[name]);
   }
 
   online(): Promise<number> {

@@ -20,7 +20,14 @@ export interface AccountsHarness {
   call<T = Record<string, unknown>>(
     path: string,
     payload?: Record<string, unknown>,
-    options?: { session?: TestSession; noMerge?: boolean; ip?: string; merged?: Record<string, unknown> },
+    options?: {
+      session?: TestSession;
+      noMerge?: boolean;
+      ip?: string;
+      merged?: Record<string, unknown>;
+      /** Accept-Language, as the web app sends the reader's language. */
+      language?: string;
+    },
   ): Promise<CallResult<T>>;
   /** A multipart call: sealed `data` plus `file`. */
   upload<T = Record<string, unknown>>(
@@ -114,11 +121,12 @@ export async function buildAccountsHarness(): Promise<AccountsHarness> {
     body: Buffer | string,
     contentType: string,
     ip: string,
+    language?: string,
   ): Promise<CallResult<T>> {
     const response = await ctx.app.inject({
       method: 'POST',
       url: path,
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': contentType, ...(language ? { 'accept-language': language } : {}) },
       remoteAddress: ip,
       body,
     });
@@ -150,6 +158,7 @@ export async function buildAccountsHarness(): Promise<AccountsHarness> {
         `data=${sealedBody(payload, options)}`,
         'application/x-www-form-urlencoded',
         options.ip ?? defaultIp,
+        options.language,
       );
     },
     async upload(path, file, payload = {}, options = {}) {

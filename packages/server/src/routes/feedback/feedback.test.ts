@@ -112,6 +112,21 @@ describe('help, notices, online, customer service and texts', () => {
     expect(agreement.data!.title).toBe('User agreement');
     expect((await h.call('/v3/init/txt', { name: 'secrets' })).code).toBe(ApiCode.PARAMS_INVALID);
     expect((await h.call<{ title: string }>('/v3/init/kefu')).data!.title).toBe('Customer service');
+    // A reader who chose another language reads the defaults in it.
+    const inChinese = await h.call<{ title: string }>(
+      '/v3/init/txt',
+      { name: 'about' },
+      { language: 'zh-CN' },
+    );
+    expect(inChinese.data!.title).toBe('关于我们');
+    const inFrench = await h.call<{ list: { title: string }[] }>('/v3/app/help', {}, { language: 'fr' });
+    expect(inFrench.data!.list[0]!.title).toMatch(/^Pourquoi/);
+    const traditional = await h.call<{ title: string }>('/v3/init/kefu', {}, { language: 'zh-TW' });
+    expect(traditional.data!.title).toBe('客服');
+    expect(
+      (await h.call<{ list: { title: string }[] }>('/v3/app/notice', {}, { language: 'es' })).data!.list[0]!
+        .title,
+    ).toBe('Bienvenida');
 
     await h.ctx.db
       .insertInto('settings')

@@ -79,10 +79,12 @@ async function post(
   try {
     return await fetch(url, {
       method: 'POST',
-      // A FormData body sets its own multipart type with the boundary.
-      ...(typeof body === 'string'
-        ? { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
-        : {}),
+      headers: {
+        // The reader's chosen language (kept on <html lang>), for the texts the server words itself.
+        'Accept-Language': globalThis.document?.documentElement.lang || 'en',
+        // A FormData body sets its own multipart type with the boundary.
+        ...(typeof body === 'string' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });

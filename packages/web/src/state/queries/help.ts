@@ -1,25 +1,34 @@
 /** Help, customer service and the about/agreement texts (all editable on the server). */
 import { appHelpCall, initKefuCall, initTxtCall } from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
 
+/** The texts come in the reader's language until an operator writes their own: one cache per language. */
+function useLanguage(): string {
+  return useTranslation().i18n.language;
+}
+
 export function useHelp() {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ['help', 'faq'],
+    queryKey: ['help', 'faq', language],
     queryFn: ({ signal }) => callApi(appHelpCall, {}, { signal }),
   });
 }
 
 export function useKefu() {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ['help', 'kefu'],
+    queryKey: ['help', 'kefu', language],
     queryFn: ({ signal }) => callApi(initKefuCall, {}, { signal }),
   });
 }
 
 export function useText(name: 'about' | 'agreement') {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ['help', 'txt', name],
+    queryKey: ['help', 'txt', name, language],
     queryFn: ({ signal }) => callApi(initTxtCall, { name }, { signal }),
   });
 }
