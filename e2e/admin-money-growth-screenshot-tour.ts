@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(400);
     await keepScreenshot(page, 'admin-money-refund');
     await page.getByTestId('refund-confirm').click();
-    await page.locator('[data-testid="order-status"]', { hasText: 'refunded' }).waitFor();
+    await page.locator('[data-testid="order-status"]', { hasText: 'Refunded' }).waitFor();
     for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
     await page.waitForTimeout(500);
     await keepScreenshot(page, 'admin-money-order');

@@ -84,7 +84,7 @@ describe('the console’s Money section', () => {
     await console_.waitForTimeout(300);
     await keepScreenshot(console_, 'admin-money-refund');
     await console_.getByTestId('refund-confirm').click();
-    await expect.poll(() => console_.getByTestId('order-status').textContent()).toBe('refunded');
+    await expect.poll(() => console_.getByTestId('order-status').textContent()).toBe('Refunded');
     await closeToasts();
     await keepScreenshot(console_, 'admin-money-order');
 

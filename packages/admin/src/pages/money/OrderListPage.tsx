@@ -42,7 +42,10 @@ export function OrderListPage() {
             allowClear
             placeholder={t('money.status')}
             style={{ width: 130 }}
-            options={STATUSES.map((s) => ({ value: s, label: s }))}
+            options={STATUSES.map((s) => ({
+              value: s,
+              label: t(`money.statuses.${s}`, { defaultValue: s }),
+            }))}
           />
         </Form.Item>
         <Form.Item name="kind">
@@ -110,7 +113,9 @@ export function OrderListPage() {
             width: 100,
             render: (status: string, row: AdminOrder) => (
               <>
-                <Tag color={STATUS_COLORS[status]}>{status}</Tag>
+                <Tag color={STATUS_COLORS[status]}>
+                  {t(`money.statuses.${status}`, { defaultValue: status })}
+                </Tag>
                 <OrderFlags order={row} />
               </>
             ),

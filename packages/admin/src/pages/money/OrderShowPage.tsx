@@ -61,7 +61,7 @@ export function OrderShowPage() {
           <Descriptions.Item label={t('money.orderNo')}>{order.orderNo}</Descriptions.Item>
           <Descriptions.Item label={t('money.status')}>
             <Tag color={STATUS_COLORS[order.status]} data-testid="order-status">
-              {order.status}
+              {t(`money.statuses.${order.status}`, { defaultValue: order.status })}
             </Tag>
             <OrderFlags order={order} />
           </Descriptions.Item>
