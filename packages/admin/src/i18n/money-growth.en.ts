@@ -9,6 +9,15 @@ export const moneyGrowthEn = {
     user: 'User',
     kind: 'Kind',
     kinds: { vip: 'VIP', coins: 'Coins', other: 'Other' },
+    statuses: {
+      created: 'Created',
+      paid: 'Paid',
+      fulfilled: 'Fulfilled',
+      refunded: 'Refunded',
+      expired: 'Expired',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+    },
     provider: 'Provider',
     status: 'Status',
     late: {

@@ -11,6 +11,15 @@ export const moneyGrowthZhCN: typeof moneyGrowthEn = {
     user: '用户',
     kind: '类型',
     kinds: { vip: 'VIP', coins: '金币', other: '其他' },
+    statuses: {
+      created: '已创建',
+      paid: '已支付',
+      fulfilled: '已到账',
+      refunded: '已退款',
+      expired: '已过期',
+      failed: '失败',
+      cancelled: '已取消',
+    },
     provider: '支付渠道',
     status: '状态',
     late: {
