@@ -175,6 +175,8 @@ describe('anime in the browser', () => {
 
     await showControls();
     await page.getByTestId('player-subtitles').click();
+    // A track is named by its language in the reader's language, not by its code.
+    expect(await page.getByTestId('player-subtitle-0').textContent()).not.toMatch(/^[a-z]{2,3}$/);
     await page.getByTestId('player-subtitle-0').click();
     await expect
       .poll(() =>

@@ -11,6 +11,7 @@ import {
   type ThumbnailCue,
 } from './player-format';
 import { useHls } from './use-hls';
+import { subtitleLabel } from './subtitle-label';
 import './video-player.css';
 
 export interface SubtitleTrack {
@@ -46,7 +47,7 @@ const DOUBLE_TAP_MS = 300;
  * Menus live inside the player so they stay visible in fullscreen.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { src, poster, title, subtitles, thumbnailsUrl, startAt, autoPlay = true } = props;
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -207,7 +208,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             kind="subtitles"
             src={track.url}
             srcLang={track.language}
-            label={track.label}
+            label={subtitleLabel(track, i18n.language, (n) => t('anime.player.subtitleNumbered', { n }))}
           />
         ))}
       </video>
@@ -402,7 +403,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
                   key={track.url}
                   testId={`player-subtitle-${index}`}
                   active={subtitle === index}
-                  label={track.label}
+                  label={subtitleLabel(track, i18n.language, (n) =>
+                    t('anime.player.subtitleNumbered', { n }),
+                  )}
                   onPick={() => {
                     setSubtitle(index);
                     setMenu(null);
