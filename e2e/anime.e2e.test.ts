@@ -206,6 +206,15 @@ describe('anime in the browser', () => {
     await expect.poll(videoTime, { timeout: 6_000 }).toBeGreaterThan(10.5);
     expect(await videoTime()).toBeLessThan(20);
     await shot('player');
+
+    // History says it is an episode watched to a time, and Continue opens the player.
+    await page.goto('/#/pages/book/history');
+    const item = page.getByTestId(`history-item-${workId}`);
+    await item.waitFor();
+    expect(await item.textContent()).toContain('Anime');
+    expect(await item.getByTestId('history-place').textContent()).toMatch(/at 0:1\d/);
+    await item.click();
+    await page.getByTestId('video-player').waitFor();
   }, 120_000);
 
   it('shows why a corrupt episode cannot play', async () => {

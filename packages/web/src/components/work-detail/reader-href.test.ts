@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WorkType } from '@dm51/shared';
 import { readerHref } from './reader-href';
 
 const read = {
@@ -24,5 +25,11 @@ describe('readerHref', () => {
 
   it('ignores a saved place in another chapter', () => {
     expect(readerHref(0, 3, 8, read)).toBe('/pages/cartoon/reader?column=3&chapter=8');
+  });
+});
+
+describe('an episode', () => {
+  it('opens in the player, which resumes by itself', () => {
+    expect(readerHref(WorkType.ANIME, 7, 70, null)).toBe('/pages/anime/player?id=7&ep=70');
   });
 });

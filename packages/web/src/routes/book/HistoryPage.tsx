@@ -25,13 +25,27 @@ function useWhen() {
   };
 }
 
+/** Seconds as m:ss (or h:mm:ss), the way a player shows a time. */
+export function clockTime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
 function HistoryRow({ item, editing, selected, onTap }: EditableItemProps<HistoryItem>) {
   const { t } = useTranslation();
   const when = useWhen();
   const novel = item.type === WorkType.NOVEL;
-  const place = novel
-    ? t('shelf.placeNovel', { percent: item.read.percent })
-    : t('shelf.placeComic', { page: item.read.page_index + 1 });
+  const anime = item.type === WorkType.ANIME;
+  // An episode's place is a time in it (seconds), a comic's a page, a novel's a share of the chapter.
+  const place = anime
+    ? t('shelf.placeAnime', { time: clockTime(item.read.position) })
+    : novel
+      ? t('shelf.placeNovel', { percent: item.read.percent })
+      : t('shelf.placeComic', { page: item.read.page_index + 1 });
+  const typeKey = anime ? 'catalogue.typeAnime' : novel ? 'catalogue.typeNovel' : 'catalogue.typeComic';
   return (
     <button
       type="button"
@@ -46,7 +60,7 @@ function HistoryRow({ item, editing, selected, onTap }: EditableItemProps<Histor
       <XfileImage src={item.pic} alt={item.name} className="history-row__cover" />
       <span className="history-row__body">
         <span className="history-row__name">
-          <span className="mixed-card__type">{t(novel ? 'catalogue.typeNovel' : 'catalogue.typeComic')}</span>
+          <span className="mixed-card__type">{t(typeKey)}</span>
           {item.name}
         </span>
         <span className="history-row__place" data-testid="history-place">
