@@ -195,9 +195,13 @@ describe('a guest who registers', () => {
     await go(page, '/pages/user/seting/writeOff');
     await page.getByTestId('writeoff-password').fill(NEW_PASSWORD);
     await page.getByTestId('writeoff-understood').check();
+    // Someone this account blocked (the device's local list).
+    await page.evaluate(() => localStorage.setItem('blacklist', '[424242]'));
     await page.getByTestId('writeoff-submit').click();
     await page.locator('.adm-dialog').getByText('Delete account', { exact: true }).click();
     await waitForGuestFlag(page, '1', accountUid);
+    // The deleted account's block list does not stay with the new guest.
+    expect(await page.evaluate(() => localStorage.getItem('blacklist'))).toBe('[]');
     await page.waitForFunction(() => location.hash.startsWith('#/pages/home/home'));
 
     await go(page, '/pages/user/login/login');

@@ -20,6 +20,7 @@ import {
   userWriteOffCall,
 } from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { writeBlacklist } from './comment';
 import { callApi } from '../../lib/api/client';
 import { getDeviceId } from '../../lib/device';
 import { facilityFor } from '../../lib/platform';
@@ -202,6 +203,8 @@ export function useWriteOffMutation() {
   return useMutation({
     mutationFn: async (confirm: { password?: string; code?: string }) => {
       await callApi(userWriteOffCall, { password: confirm.password ?? '', code: confirm.code ?? '' });
+      // The deleted account's blocks go with it: the fresh guest on this device starts with none.
+      writeBlacklist([]);
       await startFreshGuest(client);
     },
   });
