@@ -3,20 +3,28 @@
  * Chromium: the CLI creates the owner, who signs in with TOTP; (1) marks a free comic VIP with one
  * free chapter, and a guest reader in the app (375×812) sees its second chapter locked; (2) starts
  * a full rescan of LIBRARY_DIR and watches the job reach done with its counts; (3) renames a work
- * and the reader's detail page shows the new title. No CSP violation on either side.
+ * and the reader's detail page shows the new title; (4) adds a second library folder (a folder of
+ * comics without a layout, kind chosen in the form), sees its first scan finish, its report and its
+ * works in the catalogue, then removes it keeping its works; (5) switches review-first comments on.
+ * No CSP violation on either side. With E2E_SCREENSHOTS set, keeps the new screens at 1440×900.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCbz } from '../packages/server/src/import/testing/library-fixtures.js';
 import { cspViolations } from './support/chromium.js';
 import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
+import { keepScreenshot } from './support/screenshots.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
 
 let fixture: ConsoleFixture;
 let seeded: SeededCatalogue;
 let reader: Page;
 let operator: Page;
+/** A second library, outside DATA_DIR (the console refuses folders inside it). */
+let addedFolder: string;
 
 beforeAll(async () => {
   fixture = await startConsoleFixture({
@@ -31,8 +39,14 @@ beforeAll(async () => {
     env: (dir) => ({ LIBRARY_DIR: join(dir, 'library') }),
   });
   ({ reader, operator } = fixture);
+  addedFolder = mkdtempSync(join(tmpdir(), 'dm51-e2e-added-folder-'));
+  for (const n of ['001', '002', '003'])
+    await writeCbz(join(addedFolder, 'Tidewater', `Tidewater ${n}.cbz`), { pages: 2 });
 }, 180_000);
-afterAll(async () => fixture?.close());
+afterAll(async () => {
+  await fixture?.close();
+  if (addedFolder) rmSync(addedFolder, { recursive: true, force: true });
+});
 
 async function openWork(title: string, id: number): Promise<void> {
   await operator.goto('/admin/catalogue');
@@ -83,6 +97,74 @@ describe('Library and Catalogue in the console', () => {
     await expect.poll(async () => Number(await newestRun.first().textContent())).toBeGreaterThan(runBefore);
     expect(await newestRun.nth(5).textContent()).toBe('2');
   }, 150_000);
+
+  it('adds a library folder, scans it, shows its report and its works, and removes it keeping them', async () => {
+    await operator.goto('/admin/library');
+    await operator.getByTestId('folder-add').click();
+    await operator.getByTestId('folder-path').fill(addedFolder);
+    await operator.getByTestId('folder-kind').click();
+    await operator.locator('.ant-select-item-option', { hasText: 'Comic' }).click();
+    await operator.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
+    await keepScreenshot(operator, 'admin-library-folder-add');
+    const added = operator.waitForResponse(
+      (r) => r.url().endsWith('/library/folders') && r.request().method() === 'POST',
+    );
+    await operator.locator('#folder-add-submit').click();
+    const answer = await added;
+    expect(answer.status()).toBe(200);
+    const { data } = (await answer.json()) as { data: { root: string; job: { id: number } } };
+    await operator
+      .locator(`[data-testid="library-job"][data-state="done"][data-job-id="${data.job.id}"]`)
+      .waitFor({ timeout: 120_000 });
+    expect(await operator.getByTestId('library-job-imported').textContent()).toBe('3');
+
+    // The folder's row: added here, its kind, its counts; opened, its scan and the scan's report.
+    const row = operator.locator('[data-testid="library-folders"] .ant-table-row', { hasText: data.root });
+    await expect.poll(() => row.locator('td').nth(6).textContent()).toBe('1');
+    expect(await row.textContent()).toContain('Added here');
+    await row.locator('.ant-table-row-expand-icon').click();
+    const runs = operator.getByTestId('folder-runs');
+    await runs.locator('.ant-table-row').first().waitFor();
+    await runs.locator('.ant-table-row-expand-icon').first().click();
+    const report = operator.getByTestId('folder-run-report').first();
+    await report.waitFor();
+    expect(await report.textContent()).toContain('No failures.');
+    for (const close of await operator.locator('.ant-notification-notice-close').all()) await close.click();
+    await operator.mouse.wheel(0, -5000);
+    await operator.waitForTimeout(400);
+    await keepScreenshot(operator, 'admin-library-folders');
+
+    await operator.goto('/admin/catalogue');
+    await operator.getByTestId('catalogue-search').fill('Tidewater');
+    await operator.getByTestId('catalogue-search').press('Enter');
+    await operator.locator('.ant-table-row', { hasText: 'Tidewater' }).first().waitFor();
+
+    // Removing says what happens; the default keeps the works.
+    await operator.goto('/admin/library');
+    await row.getByTestId('folder-remove').click();
+    await operator.getByTestId('folder-keep-works').waitFor();
+    expect(await operator.locator('.ant-modal').textContent()).toContain('Keep its 1 work(s)');
+    await keepScreenshot(operator, 'admin-library-folder-remove');
+    await operator.locator('#folder-remove-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    await operator.goto('/admin/catalogue');
+    await operator.getByTestId('catalogue-search').fill('Tidewater');
+    await operator.getByTestId('catalogue-search').press('Enter');
+    await operator.locator('.ant-table-row', { hasText: 'Tidewater' }).first().waitFor();
+  }, 180_000);
+
+  it('switches review-first comments on from the moderation queue', async () => {
+    await operator.goto('/admin/community/moderation');
+    const toggle = operator.getByTestId('review-first');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    const saved = operator.waitForResponse((r) => r.url().endsWith('/community/review') && r.ok());
+    await toggle.click();
+    await saved;
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    // The switch's own animation, then the picture.
+    await operator.waitForTimeout(400);
+    await keepScreenshot(operator, 'admin-moderation-review-first');
+  });
 
   it('renames a work and the app shows the new title', async () => {
     const comic = seeded.comics[1]!;

@@ -7,6 +7,7 @@ import { growthSettingsEn } from './growth-settings.en';
 import { catalogueMoreEn } from './catalogue-more.en';
 import { growthThemeEn } from './growth-theme.en';
 import { lockoutsEn } from './lockouts.en';
+import { operatorSettingsEn } from './operator-settings.en';
 export const en = {
   ...moneyGrowthEn,
   app: { title: '51动漫 Console' },
@@ -213,4 +214,5 @@ export const en = {
   ads: growthAdsEn,
   apptheme: growthThemeEn,
   lockouts: lockoutsEn,
+  opset: operatorSettingsEn,
 };

@@ -8,6 +8,7 @@ import { moneyGrowthZhCN } from './money-growth.zh-CN';
 import { growthSettingsZhCN } from './growth-settings.zh-CN';
 import { growthThemeZhCN } from './growth-theme.zh-CN';
 import { lockoutsZhCN } from './lockouts.zh-CN';
+import { operatorSettingsZhCN } from './operator-settings.zh-CN';
 
 export const zhCN: typeof en = {
   ...moneyGrowthZhCN,
@@ -214,4 +215,5 @@ export const zhCN: typeof en = {
   ads: growthAdsZhCN,
   apptheme: growthThemeZhCN,
   lockouts: lockoutsZhCN,
+  opset: operatorSettingsZhCN,
 };

@@ -22,6 +22,7 @@ import { MergeAdminService } from './catalogue/merge.service.js';
 import { PeopleAdminService } from './catalogue/people.service.js';
 import { HomePicksRepository } from '../repositories/home-picks.repository.js';
 import { LibraryRepository } from './library/library.repository.js';
+import { FolderPaths } from './library/folder-paths.js';
 import { LibraryService } from './library/library.service.js';
 import { CommunityRepository } from './community/community.repository.js';
 import { CommunityService } from './community/community.service.js';
@@ -58,8 +59,10 @@ export function createAdminServices(
   domains: {
     money: Pick<MoneyServices, 'ledger' | 'wallet' | 'payments' | 'settings'>;
     analytics: Pick<AnalyticsServices, 'dashboard'>;
-    imports: Pick<ImportJobService, 'list' | 'enqueue' | 'get' | 'watching'>;
+    imports: Pick<ImportJobService, 'list' | 'enqueue' | 'get' | 'watching' | 'refreshFolderWatch'>;
     libraryDir?: string | null;
+    /** DATA_DIR: no library folder may lie inside it (or hold it). */
+    dataDir?: string | null;
     /** Where operator sign-in lock-outs count (Redis when configured); the database by default. */
     rateCounters?: RateCounterStore;
   },
@@ -86,7 +89,10 @@ export function createAdminServices(
       community,
       domains.imports,
     ),
-    library: new LibraryService(new LibraryRepository(db), domains.imports, domains.libraryDir ?? null),
+    library: new LibraryService(new LibraryRepository(db), new FolderPaths(), domains.imports, {
+      libraryDir: domains.libraryDir ?? null,
+      dataDir: domains.dataDir ?? null,
+    }),
     catalogue: new CatalogueAdminService(new CatalogueAdminRepository(db)),
     cover: new CoverAdminService(),
     people: new PeopleAdminService(),

@@ -244,6 +244,21 @@ export interface ImportLibrariesTable {
   id: Generated<number>;
   root: string;
   created_time: number;
+  /** The content kind when the layout does not say (comic, novel, anime); null: by layout and file. */
+  kind: string | null;
+  /** Console folders: watched for changes (by one instance of a cluster). */
+  watch: Generated<number>;
+  /** 1 when added in the console (the importer registers the others on first sight). */
+  console: Generated<number>;
+  /** Removed in the console: no longer listed, watched or scanned. */
+  removed_time: number | null;
+}
+
+/** A lease one instance holds at a time (leases.repository.ts). */
+export interface LeasesTable {
+  name: string;
+  owner: string;
+  expires_time: number;
 }
 
 /** One import run: queued/running/done/failed/interrupted, with its summary JSON. */
@@ -348,6 +363,7 @@ export interface DB
   import_libraries: ImportLibrariesTable;
   import_runs: ImportRunsTable;
   import_jobs: ImportJobsTable;
+  leases: LeasesTable;
   chapter_media: ChapterMediaTable;
   favorites: FavoritesTable;
   reading_history: ReadingHistoryTable;

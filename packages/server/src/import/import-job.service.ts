@@ -23,6 +23,7 @@ import { releaseOwnLock } from './import-lock.js';
 import type { ImportJob, ImportJobState } from './import-job.js';
 import type { ImportProgress, ImportSummary } from './import-types.js';
 import type { ImportWorkerInput, ImportWorkerMessage } from './import-worker.js';
+import { LibraryFolderWatch } from './library-folder-watch.js';
 import type { LibraryWatchConfig } from './library-watch-config.js';
 import { LibraryWatcher } from './library-watcher.js';
 
@@ -66,6 +67,7 @@ function jobFromRow(row: ImportJobRow, now = Date.now()): ImportJob {
     busyElsewhere: false,
     rereadAll: false,
     waitForLock: false,
+    removeAll: false,
     state: abandoned ? 'failed' : (row.state as ImportJobState),
     progress: parseJson<ImportProgress>(row.progress),
     summary: parseJson<ImportSummary>(row.summary),
@@ -100,6 +102,7 @@ export interface ImportJobOptions {
   quietWhenBusyElsewhere?: boolean;
   rereadAll?: boolean;
   waitForLock?: boolean;
+  removeAll?: boolean;
 }
 
 export class ImportJobService {
@@ -116,6 +119,8 @@ export class ImportJobService {
   private readonly progressWrittenAt = new Map<number, number>();
   private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The console folders' watchers (watchFolders). */
+  private folderWatch: LibraryFolderWatch | null = null;
 
   constructor(
     private readonly db: Database,
@@ -158,6 +163,7 @@ export class ImportJobService {
       busyElsewhere: false,
       rereadAll: options.rereadAll ?? false,
       waitForLock: options.waitForLock ?? false,
+      removeAll: options.removeAll ?? false,
       state: 'queued',
       progress: null,
       summary: null,
@@ -187,10 +193,11 @@ export class ImportJobService {
     const wantsMore =
       (options.rereadAll === true && !pending.rereadAll) ||
       (options.waitForLock === true && !pending.waitForLock) ||
+      (options.removeAll ?? false) !== pending.removeAll ||
       (options.quietWhenBusyElsewhere !== true && pending.quietWhenBusyElsewhere);
     if (!wantsMore) return pending;
     // The worker got its options when it started: only a job not started yet can take more on.
-    if (pending === this.current) return undefined;
+    if (pending === this.current || (options.removeAll ?? false) !== pending.removeAll) return undefined;
     pending.rereadAll ||= options.rereadAll === true;
     pending.waitForLock ||= options.waitForLock === true;
     pending.quietWhenBusyElsewhere &&= options.quietWhenBusyElsewhere === true;
@@ -345,9 +352,39 @@ export class ImportJobService {
     return watcher;
   }
 
+  /** Stops watching `root` (a console folder removed or switched off). */
+  async unwatch(root: string): Promise<void> {
+    const gone = this.watchers.filter((w) => w.root === root);
+    for (const watcher of gone) this.watchers.splice(this.watchers.indexOf(watcher), 1);
+    await Promise.all(gone.map((w) => w.close()));
+  }
+
   /** The folders being watched (for the operator and tests). */
   watching(): string[] {
     return this.watchers.map((w) => w.root);
+  }
+
+  /**
+   * Starts watching the console's folders (on the one instance holding their lease; see
+   * library-folder-watch.ts); stopped by close().
+   */
+  async watchFolders(config: LibraryWatchConfig, libraryDir: string | null): Promise<LibraryFolderWatch> {
+    if (this.closed) throw new Error('the import service is closed');
+    this.folderWatch ??= new LibraryFolderWatch(
+      this.db,
+      this,
+      config,
+      this.owner,
+      this.log.child({ module: 'library-watch' }),
+      libraryDir,
+    );
+    await this.folderWatch.start();
+    return this.folderWatch;
+  }
+
+  /** Re-reads the console's folder list now (after a change in the console), when watching them. */
+  async refreshFolderWatch(): Promise<void> {
+    await this.folderWatch?.refresh();
   }
 
   /** Stops the watchers and a running worker (server shutdown); its run is closed as interrupted by the next one. */
@@ -355,6 +392,7 @@ export class ImportJobService {
     this.closed = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    await this.folderWatch?.close();
     await Promise.all(this.watchers.splice(0).map((w) => w.close()));
     const worker = this.worker;
     this.worker = null;
@@ -425,6 +463,7 @@ export class ImportJobService {
       keepWhenEmpty: job.keepWhenEmpty,
       rereadAll: job.rereadAll,
       waitForLock: job.waitForLock,
+      removeAll: job.removeAll,
       ...(config.mediaStore ? { mediaStore: config.mediaStore } : {}),
     };
     const log = this.log.child({ module: 'imports', job: job.id });

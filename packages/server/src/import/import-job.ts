@@ -25,6 +25,8 @@ export interface ImportJob {
   rereadAll: boolean;
   /** Wait behind another instance's (or the CLI's) import instead of failing (an operator's scan). */
   waitForLock: boolean;
+  /** Take the folder's works out of the catalogue instead of reading it (a removed console folder). */
+  removeAll: boolean;
   state: ImportJobState;
   progress: ImportProgress | null;
   summary: ImportSummary | null;

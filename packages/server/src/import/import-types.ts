@@ -1,6 +1,11 @@
 /** The shapes the import pipeline passes between its stages, and what a run reports. */
 
 export type ImportKind = 'comic' | 'novel' | 'anime';
+export const IMPORT_KINDS: readonly ImportKind[] = ['comic', 'novel', 'anime'];
+
+export function isImportKind(value: unknown): value is ImportKind {
+  return typeof value === 'string' && (IMPORT_KINDS as readonly string[]).includes(value);
+}
 
 /**
  * How a work's chapters past the free preview are paid for: 'free' (pay 0), 'coins' (coin

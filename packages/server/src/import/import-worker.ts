@@ -31,6 +31,8 @@ export interface ImportWorkerInput {
   rereadAll?: boolean;
   /** Wait for another instance's or process's import instead of failing (an operator's scan). */
   waitForLock?: boolean;
+  /** Remove every work of the folder (library-importer's removeAll). */
+  removeAll?: boolean;
 }
 
 export type ImportWorkerMessage =
@@ -68,6 +70,7 @@ async function work(input: ImportWorkerInput): Promise<void> {
       settleMs: input.settleMs ?? 0,
       keepWhenEmpty: input.keepWhenEmpty ?? false,
       rereadAll: input.rereadAll ?? false,
+      removeAll: input.removeAll ?? false,
       onLocked: () => post({ type: 'locked' }),
       ...(input.waitForLock
         ? {

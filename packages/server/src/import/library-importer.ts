@@ -85,6 +85,11 @@ export interface ImportOptions {
   waitForLock?: { onWaiting: () => void };
   /** Told once the run holds the import lock (before it reads anything). */
   onLocked?: () => void;
+  /**
+   * Take every work of this folder out of the catalogue (the console's "remove with its works"):
+   * the folder is not read (it may be gone), every file it gave is removed as if deleted.
+   */
+  removeAll?: boolean;
 }
 
 /** How long a run waits, in settle periods, for files being copied before it leaves them for later. */
@@ -121,7 +126,9 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     root = await realpath(options.root);
     if (!(await stat(root)).isDirectory()) throw new Error('not a folder');
   } catch {
-    throw new ImportError(`library folder not found: ${options.root}`);
+    // Removing a folder's works needs no folder: it may be the reason it is removed.
+    if (!options.removeAll) throw new ImportError(`library folder not found: ${options.root}`);
+    root = options.root;
   }
   const locked = () => {
     options.onLocked?.();
@@ -180,7 +187,10 @@ class LibraryImport {
     try {
       if (this.options.media instanceof LocalMediaStore) await this.options.media.removeStaleTempFiles();
       this.emit({ phase: 'scanning' });
-      const { units, unreadable, deferred } = await this.walkSettled();
+      const kind = await this.runs.libraryKind(libraryId);
+      const { units, unreadable, deferred } = this.options.removeAll
+        ? { units: [], unreadable: [], deferred: [] }
+        : await this.walkSettled(kind);
       for (const u of unreadable) this.report.fail(u.path, u.reason);
       const remembered = new Map((await this.repo.libraryFiles(this.prefix)).map((r) => [r.path, r]));
 
@@ -251,11 +261,11 @@ class LibraryImport {
    * Walks the library; with a settle period, waits while files are still being written (re-walking,
    * since a copy in progress may add more), then returns the settled units and defers the rest.
    */
-  private async walkSettled(): Promise<
-    Awaited<ReturnType<typeof walkLibrary>> & { deferred: LibraryUnit[] }
-  > {
+  private async walkSettled(
+    kind: ImportKind | null,
+  ): Promise<Awaited<ReturnType<typeof walkLibrary>> & { deferred: LibraryUnit[] }> {
     const settleMs = this.options.settleMs ?? 0;
-    let walk = await walkLibrary(this.root);
+    let walk = await walkLibrary(this.root, kind);
     if (settleMs <= 0) return { ...walk, deferred: [] };
     const deadline = Date.now() + settleMs * SETTLE_WAIT_FACTOR;
     for (;;) {
@@ -269,7 +279,7 @@ class LibraryImport {
       this.emit({ phase: 'scanning', current: `waiting for ${fresh.length} file(s) still being written` });
       const youngest = Math.max(...fresh.map((unit) => unit.mtimeMs));
       await sleep(Math.min(Math.max(youngest + settleMs - now, 0) + 20, deadline - now));
-      walk = await walkLibrary(this.root);
+      walk = await walkLibrary(this.root, kind);
     }
   }
 

@@ -135,11 +135,15 @@ export interface WalkResult {
   unreadable: { path: string; reason: string }[];
 }
 
-/** Lists the importable units of `root` in a stable order (by relative path). */
-export async function walkLibrary(root: string): Promise<WalkResult> {
+/**
+ * Lists the importable units of `root` in a stable order (by relative path). `kind` is the
+ * folder's own kind (chosen in the console for a library without `comics/`, `novels/`, `anime/`
+ * folders): it stands where the layout says nothing; layout folders still say what they hold.
+ */
+export async function walkLibrary(root: string, kind: ImportKind | null = null): Promise<WalkResult> {
   const units: LibraryUnit[] = [];
   const unreadable: { path: string; reason: string }[] = [];
-  await walkDir(root, { rel: '', layoutKind: null, kindRoot: '' }, units, unreadable);
+  await walkDir(root, { rel: '', layoutKind: kind, kindRoot: '' }, units, unreadable);
   units.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { units, unreadable };
 }

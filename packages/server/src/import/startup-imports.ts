@@ -13,6 +13,7 @@ import { DEFAULT_JOBS_CONFIG } from '../jobs/jobs-config.js';
 import { runPeriodically } from '../jobs/periodic.js';
 import type { ImportJob } from './import-job.js';
 import { databaseImportLockFree } from './import-lock.js';
+import { LIBRARY_WATCH_DEFAULTS } from './library-watch-config.js';
 import { CatalogueImportRunsRepository } from '../repositories/catalogue-import-runs.repository.js';
 
 export function demoLibraryDir(dataDir: string): string {
@@ -45,6 +46,10 @@ export async function resumeAbandonedImport(app: FastifyInstance, root: string):
 export async function scheduleStartupImports(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const log = app.log.child({ module: 'imports' });
+  // The console's folders are watched by one instance (whichever holds their lease).
+  await app.services.imports
+    .watchFolders(config.libraryWatch ?? LIBRARY_WATCH_DEFAULTS, config.libraryDir ?? null)
+    .catch((error: unknown) => log.warn({ err: error }, 'the console library folders cannot be watched'));
   if (config.libraryDir) {
     const watch = config.libraryWatch;
     // Watching starts first, so nothing copied in while the start-up import runs is missed.

@@ -1,6 +1,7 @@
 /** Libraries the importer knows and the record of its runs (import_libraries, import_runs). */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { isImportKind, type ImportKind } from '../import/import-types.js';
 
 export interface ImportRunRecord {
   id: number;
@@ -28,6 +29,16 @@ export class CatalogueImportRunsRepository {
       .where('root', '=', root)
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The kind a console folder was given (null: the layout and each file say). */
+  async libraryKind(libraryId: number): Promise<ImportKind | null> {
+    const row = await this.db
+      .selectFrom('import_libraries')
+      .select('kind')
+      .where('id', '=', libraryId)
+      .executeTakeFirst();
+    return isImportKind(row?.kind) ? row.kind : null;
   }
 
   async findLibrary(root: string): Promise<number | null> {

@@ -139,6 +139,7 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
       analytics,
       imports,
       libraryDir: deps.config?.libraryDir,
+      dataDir: deps.config?.dataDir ?? null,
       rateCounters: rateCounters(db, deps.redis),
     }),
   };

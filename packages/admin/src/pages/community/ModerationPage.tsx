@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
 import { formatTime, WORK_TYPES } from '../../components/format';
 import { useAction } from '../../components/use-action';
+import { ReviewFirstSwitch } from './ReviewFirstSwitch';
 
 export interface AdminComment {
   id: number;
@@ -99,6 +100,7 @@ export function ModerationPage() {
         </Space>
       }
     >
+      <ReviewFirstSwitch />
       <Table
         {...tableProps}
         rowKey="id"

@@ -1,5 +1,6 @@
 /**
- * Library: the folders the server imports, "scan now" / "full rescan", the job the operator started
+ * Library: the folders the server imports (FoldersCard: add, scan, full rescan, remove, their
+ * scans), the job the operator started
  * (else the newest import job) with live progress (polled every second while it runs: one small
  * answer per second is cheaper and simpler than an SSE stream through the cookie/CSRF plugin, and
  * survives proxies), the import history and the transcode queue with retry.
@@ -12,15 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
 import { formatTime } from '../../components/format';
 import { useAction } from '../../components/use-action';
+import type { Folder } from './folder-types';
+import { FoldersCard } from './FoldersCard';
 
-interface Folder {
-  id: number | null;
-  root: string;
-  isLibraryDir: boolean;
-  watched: boolean;
-  files: number;
-  failedFiles: number;
-}
 interface Counts {
   added: number;
   updated: number;
@@ -78,10 +73,6 @@ export function LibraryPage() {
   const { t } = useTranslation();
   const canChange = useCan('admin');
   const { run, busy } = useAction(['library/runs', 'library/transcodes']);
-  const folders = useCustom<{ data: { libraryDir: string | null; folders: Folder[] } }>({
-    url: '/library/folders',
-    method: 'get',
-  });
   const jobs = useCustom<{ data: Job[] }>({
     url: '/library/jobs',
     method: 'get',
@@ -103,6 +94,10 @@ export function LibraryPage() {
   const refetchRuns = runs.tableQuery.refetch;
   const refetchTranscodes = transcodes.tableQuery.refetch;
   const shownActive = useRef(false);
+  // Bumped when the job shown is (or becomes) finished, even one that finished between two polls:
+  // the folders' counts and last scan change with it.
+  const [finishedJobs, setFinishedJobs] = useState(0);
+  const jobId = job?.id;
   const active = job?.state === 'queued' || job?.state === 'running';
   useEffect(() => {
     if (shownActive.current && !active) {
@@ -111,6 +106,9 @@ export function LibraryPage() {
     }
     shownActive.current = active;
   }, [active, refetchRuns, refetchTranscodes]);
+  useEffect(() => {
+    if (jobId !== undefined && !active) setFinishedJobs((n) => n + 1);
+  }, [jobId, active]);
 
   const scan = async (folder: Folder, full: boolean) => {
     const answer = (await run('post', '/library/scan', {
@@ -123,49 +121,15 @@ export function LibraryPage() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card title={t('libcat.folders')}>
-        <Table<Folder>
-          rowKey="root"
-          pagination={false}
-          loading={folders.query.isLoading}
-          dataSource={folders.result?.data?.data?.folders ?? []}
-          columns={[
-            {
-              title: t('libcat.root'),
-              dataIndex: 'root',
-              render: (root: string, f) => (
-                <Space>
-                  <Typography.Text code>{root}</Typography.Text>
-                  {f.isLibraryDir && <Tag color="blue">{t('libcat.libraryDir')}</Tag>}
-                  {f.watched && <Tag color="green">{t('libcat.watched')}</Tag>}
-                </Space>
-              ),
-            },
-            { title: t('libcat.files'), dataIndex: 'files', width: 100 },
-            { title: t('libcat.failedFiles'), dataIndex: 'failedFiles', width: 120 },
-            {
-              key: 'actions',
-              width: 260,
-              render: (_: unknown, f) =>
-                canChange && (
-                  <Space>
-                    <Button
-                      type="primary"
-                      disabled={busy}
-                      onClick={() => void scan(f, false)}
-                      data-testid="library-scan"
-                    >
-                      {t('libcat.scan')}
-                    </Button>
-                    <Button disabled={busy} onClick={() => void scan(f, true)} data-testid="library-rescan">
-                      {t('libcat.rescan')}
-                    </Button>
-                  </Space>
-                ),
-            },
-          ]}
-        />
-      </Card>
+      <FoldersCard
+        refreshKey={finishedJobs}
+        busyScan={busy}
+        onScan={scan}
+        onStarted={(started) => {
+          if (started) setStarted(started.id);
+          void jobs.query.refetch();
+        }}
+      />
       <Card
         title={t('libcat.job')}
         extra={<Typography.Text type="secondary">{t('libcat.pollNote')}</Typography.Text>}

@@ -24,6 +24,7 @@ import { useCan } from '../../api/roles';
 import { WORK_TYPES } from '../../components/format';
 import { useAction } from '../../components/use-action';
 import { yuan, type CoinPackageRow, type VipPlanRow } from './types';
+import { BatchDiscountsCard } from './BatchDiscountsCard';
 
 type Editing = { type: 'vip'; row: VipPlanRow | null } | { type: 'coins'; row: CoinPackageRow | null } | null;
 
@@ -185,6 +186,7 @@ export function ProductsPage() {
             )}
           </Form>
         </Card>
+        <BatchDiscountsCard />
       </Space>
       <Modal
         open={editing !== null}

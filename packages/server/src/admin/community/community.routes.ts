@@ -103,6 +103,32 @@ export const COMMUNITY_ROUTES = [
   }),
   defineAdminRoute({
     method: 'GET',
+    url: '/community/review',
+    role: 'viewer',
+    moderation: true,
+    tag: 'console-community',
+    summary: 'Whether new comments wait for review (reviewFirst) instead of being published at once.',
+    async handler({ request }) {
+      return { data: { reviewFirst: await request.server.services.admin.community.reviewFirst() } };
+    },
+  }),
+  defineAdminRoute({
+    method: 'PUT',
+    url: '/community/review',
+    role: 'moderator',
+    tag: 'console-community',
+    summary:
+      'Switch review-first comments on or off (comments already posted keep their state; held ones are published from the comments queue).',
+    body: z.object({ reviewFirst: z.boolean() }),
+    async handler({ body, change, request }) {
+      const reviewFirst = await change((trx, audit) =>
+        request.server.services.admin.community.setReviewFirst(trx, audit, body.reviewFirst),
+      );
+      return { data: { reviewFirst } };
+    },
+  }),
+  defineAdminRoute({
+    method: 'GET',
     url: '/community/words',
     role: 'viewer',
     moderation: true,

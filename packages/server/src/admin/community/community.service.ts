@@ -8,7 +8,11 @@ import { nowSeconds, type Database } from '../../db/database.js';
 import { MessageRepository } from '../../repositories/message.repository.js';
 import type { SettingsRepository } from '../../repositories/settings.repository.js';
 import { MESSAGE_TYPE } from '../../services/message.service.js';
-import { DEFAULT_WORD_FILTER, WORD_FILTER_KEY } from '../../services/moderation.service.js';
+import {
+  DEFAULT_WORD_FILTER,
+  PUBLISH_DIRECTLY_KEY,
+  WORD_FILTER_KEY,
+} from '../../services/moderation.service.js';
 import type { Audit } from '../admin-route.js';
 import { AdminErrors } from '../admin-errors.js';
 import type { CommunityRepository } from './community.repository.js';
@@ -157,6 +161,34 @@ export class CommunityService {
       after,
     });
     return after;
+  }
+
+  /**
+   * Review-first comments: new comments wait for a moderator (status 0) instead of being published
+   * at once. Stored as its opposite, `community.comment_publish_directly`, which the app reads on
+   * every comment (moderation.service.ts); a missing or broken row means published directly.
+   */
+  async reviewFirst(settings: SettingsRepository = this.settings): Promise<boolean> {
+    const stored = (await settings.getMany([PUBLISH_DIRECTLY_KEY])).get(PUBLISH_DIRECTLY_KEY);
+    try {
+      return stored !== undefined && JSON.parse(stored) === false;
+    } catch {
+      return false;
+    }
+  }
+
+  async setReviewFirst(trx: Database, audit: Audit, reviewFirst: boolean): Promise<boolean> {
+    const settings = this.settings.within(trx);
+    const before = await this.reviewFirst(settings);
+    await settings.set(PUBLISH_DIRECTLY_KEY, JSON.stringify(!reviewFirst), nowSeconds());
+    await audit({
+      action: 'moderation.review_first',
+      targetType: 'setting',
+      targetId: PUBLISH_DIRECTLY_KEY,
+      before: { reviewFirst: before },
+      after: { reviewFirst },
+    });
+    return reviewFirst;
   }
 
   /** Answers a feedback; the user finds the answer in their feedback log and as a system message. */

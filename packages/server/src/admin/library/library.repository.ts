@@ -8,8 +8,88 @@ export interface TranscodeFilter {
 export class LibraryRepository {
   constructor(private readonly db: Database) {}
 
+  /** The connection outside any transaction (reads for the folder list). */
+  get database(): Database {
+    return this.db;
+  }
+
+  /** The folders in use (a folder removed in the console is left out). */
   libraries(db: Database = this.db) {
-    return db.selectFrom('import_libraries').select(['id', 'root', 'created_time']).orderBy('id').execute();
+    return db
+      .selectFrom('import_libraries')
+      .select(['id', 'root', 'created_time', 'kind', 'watch', 'console'])
+      .where('removed_time', 'is', null)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** A folder by its real path, removed or not (adding a removed folder again takes its row back). */
+  libraryByRoot(db: Database, root: string) {
+    return db.selectFrom('import_libraries').selectAll().where('root', '=', root).executeTakeFirst();
+  }
+
+  async addLibrary(
+    trx: Database,
+    folder: { root: string; kind: string | null; watch: boolean },
+    now: number,
+  ): Promise<number> {
+    const row = await trx
+      .insertInto('import_libraries')
+      .values({
+        root: folder.root,
+        kind: folder.kind,
+        watch: folder.watch ? 1 : 0,
+        console: 1,
+        created_time: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Settings of a folder; `removed_time` null brings a removed folder back. */
+  async updateLibrary(
+    trx: Database,
+    id: number,
+    changes: { kind?: string | null; watch?: boolean; console?: boolean; removedTime?: number | null },
+  ): Promise<void> {
+    await trx
+      .updateTable('import_libraries')
+      .set({
+        ...(changes.kind !== undefined ? { kind: changes.kind } : {}),
+        ...(changes.watch !== undefined ? { watch: changes.watch ? 1 : 0 } : {}),
+        ...(changes.console !== undefined ? { console: changes.console ? 1 : 0 } : {}),
+        ...(changes.removedTime !== undefined ? { removed_time: changes.removedTime } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** How many works have a file from this folder (what leaves the catalogue with it). */
+  async workCount(trx: Database, libraryId: number): Promise<number> {
+    const row = await trx
+      .selectFrom('library_files')
+      .select((eb) => eb.fn.count<number | string>('work_id').distinct().as('n'))
+      .where('path', 'like', `${libraryId}/%`)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Each folder's newest run (its status and when), by library id. */
+  async lastRuns(): Promise<
+    Map<number, { status: string; started_time: number; finished_time: number | null }>
+  > {
+    const rows = await this.db
+      .selectFrom('import_runs')
+      .select(['id', 'library_id', 'status', 'started_time', 'finished_time'])
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('import_runs')
+          .select((e) => e.fn.max('id').as('id'))
+          .groupBy('library_id'),
+      )
+      .execute();
+    return new Map(rows.map((r) => [r.library_id, r]));
   }
 
   library(db: Database, id: number) {
@@ -30,10 +110,13 @@ export class LibraryRepository {
     return counts;
   }
 
-  async runs(offset: number, limit: number) {
+  /** Import runs, newest first; of one folder when `libraryId` is given. */
+  async runs(offset: number, limit: number, libraryId?: number) {
+    const base = this.db
+      .selectFrom('import_runs')
+      .$if(libraryId !== undefined, (q) => q.where('import_runs.library_id', '=', libraryId!));
     const [rows, total] = await Promise.all([
-      this.db
-        .selectFrom('import_runs')
+      base
         .innerJoin('import_libraries', 'import_libraries.id', 'import_runs.library_id')
         .select([
           'import_runs.id',
@@ -49,10 +132,7 @@ export class LibraryRepository {
         .offset(offset)
         .limit(limit)
         .execute(),
-      this.db
-        .selectFrom('import_runs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.n) };
   }

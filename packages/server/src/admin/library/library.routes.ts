@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineAdminRoute } from '../admin-route.js';
 import { idParams, pageQuery } from '../paging.js';
+import { LIBRARY_FOLDER_ROUTES } from './library-folders.routes.js';
 
 const TAG = 'console-library';
 
@@ -11,11 +12,13 @@ export const LIBRARY_ROUTES = [
     url: '/library/folders',
     role: 'viewer',
     tag: TAG,
-    summary: 'The library folders: LIBRARY_DIR and every folder the importer has recorded, with file counts.',
+    summary:
+      'The library folders: LIBRARY_DIR first, then every folder in use (added here or registered by the importer), with kind, watching, file and work counts and the last run.',
     async handler({ request }) {
-      return { data: await request.server.services.admin.library.folders() };
+      return { data: await request.server.services.admin.library.folders.folders() };
     },
   }),
+  ...LIBRARY_FOLDER_ROUTES,
   defineAdminRoute({
     method: 'GET',
     url: '/library/jobs',
@@ -52,8 +55,8 @@ export const LIBRARY_ROUTES = [
     }),
     async handler({ body, change, request }) {
       const library = request.server.services.admin.library;
-      const root = await change((trx, audit) => library.prepareScan(trx, audit, body));
-      return { data: await library.enqueue(root, body.full) };
+      const scan = await change((trx, audit) => library.prepareScan(trx, audit, body));
+      return { data: await library.enqueue(scan, body.full) };
     },
   }),
   defineAdminRoute({
@@ -61,10 +64,15 @@ export const LIBRARY_ROUTES = [
     url: '/library/runs',
     role: 'viewer',
     tag: TAG,
-    summary: 'Import history (import_runs, every process): status, times, counts and failures.',
-    query: pageQuery,
+    summary:
+      'Import history (import_runs, every process): status, times, counts and failures; of one folder with `libraryId`.',
+    query: pageQuery.extend({ libraryId: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
     async handler({ query, request }) {
-      const { rows, total } = await request.server.services.admin.library.runs(query.page, query.pageSize);
+      const { rows, total } = await request.server.services.admin.library.runs(
+        query.page,
+        query.pageSize,
+        query.libraryId,
+      );
       return { data: rows, total };
     },
   }),

@@ -1,8 +1,8 @@
 /**
- * Library section: the folders the server imports (LIBRARY_DIR and every root the importer has
- * recorded), scans started on the real import queue (ImportJobService: one worker thread, the
- * cross-process import lock), live job progress, run history from import_runs, and the transcode
- * queue with retry of a failed episode.
+ * Library section: the folders the server imports (library-folders.service.ts), scans started on
+ * the real import queue (ImportJobService: one worker thread, the cross-process import lock), live
+ * job progress, run history from import_runs, and the transcode queue with retry of a failed
+ * episode.
  *
  * A "full rescan" forgets the size and time recorded for each file of the library (in the change's
  * transaction) before queueing, so the run reads every file again instead of skipping unchanged ones.
@@ -14,22 +14,9 @@ import type { ImportJobService } from '../../import/import-job.service.js';
 import type { ImportSummary } from '../../import/import-types.js';
 import type { Audit } from '../admin-route.js';
 import { AdminErrors } from '../admin-errors.js';
+import type { FolderPaths } from './folder-paths.js';
+import { LibraryFoldersService } from './library-folders.service.js';
 import type { LibraryRepository, TranscodeFilter } from './library.repository.js';
-
-export interface LibraryFolder {
-  /** import_libraries.id; null for LIBRARY_DIR before its first run. */
-  id: number | null;
-  root: string;
-  isLibraryDir: boolean;
-  watched: boolean;
-  files: number;
-  failedFiles: number;
-}
-
-export interface LibraryFolders {
-  libraryDir: string | null;
-  folders: LibraryFolder[];
-}
 
 /** A job as the console shows it (times in ms, as the queue keeps them). */
 export function jobView(job: ImportJob) {
@@ -71,34 +58,20 @@ function parseSummary(text: string): Partial<ImportSummary> | null {
 }
 
 export class LibraryService {
+  readonly folders: LibraryFoldersService;
+  private readonly libraryDir: string | null;
+
   constructor(
     private readonly repo: LibraryRepository,
-    private readonly imports: Pick<ImportJobService, 'enqueue' | 'list' | 'get' | 'watching'>,
-    private readonly libraryDir: string | null,
-  ) {}
-
-  async folders(): Promise<LibraryFolders> {
-    const [libraries, counts] = await Promise.all([this.repo.libraries(), this.repo.fileCounts()]);
-    const watching = new Set(this.imports.watching());
-    const folders: LibraryFolder[] = libraries.map((lib) => ({
-      id: lib.id,
-      root: lib.root,
-      isLibraryDir: this.libraryDir !== null && resolve(lib.root) === this.libraryDir,
-      watched: watching.has(lib.root),
-      files: counts.get(lib.id)?.files ?? 0,
-      failedFiles: counts.get(lib.id)?.failed ?? 0,
-    }));
-    if (this.libraryDir && !folders.some((f) => f.isLibraryDir)) {
-      folders.unshift({
-        id: null,
-        root: this.libraryDir,
-        isLibraryDir: true,
-        watched: watching.has(this.libraryDir),
-        files: 0,
-        failedFiles: 0,
-      });
-    }
-    return { libraryDir: this.libraryDir, folders };
+    paths: FolderPaths,
+    private readonly imports: Pick<
+      ImportJobService,
+      'enqueue' | 'list' | 'get' | 'watching' | 'refreshFolderWatch'
+    >,
+    dirs: { libraryDir: string | null; dataDir: string | null },
+  ) {
+    this.libraryDir = dirs.libraryDir;
+    this.folders = new LibraryFoldersService(repo, paths, imports, dirs);
   }
 
   async jobs() {
@@ -121,11 +94,13 @@ export class LibraryService {
   async prepareScan(trx: Database, audit: Audit, input: { libraryId?: number; full: boolean }) {
     let root: string;
     let libraryId: number | null = null;
+    let addedInConsole = false;
     if (input.libraryId !== undefined) {
       const lib = await this.repo.library(trx, input.libraryId);
-      if (!lib) throw AdminErrors.notFound('library folder');
+      if (!lib || lib.removed_time !== null) throw AdminErrors.notFound('library folder');
       root = lib.root;
       libraryId = lib.id;
+      addedInConsole = lib.console === 1;
     } else {
       if (!this.libraryDir)
         throw AdminErrors.invalid('LIBRARY_DIR is not set: name a library folder (libraryId)');
@@ -140,26 +115,37 @@ export class LibraryService {
       before: null,
       after: { root, full: input.full, filesToReread: toReread },
     });
-    return root;
+    // An emptied console folder (an unmounted share) must not empty the catalogue either.
+    return { root, keepWhenEmpty: addedInConsole || root === this.libraryDir };
   }
 
   /**
    * An operator's scan: shown in the list whatever happens, and on a cluster queued behind another
    * instance's import (it waits for the lock) rather than refused.
    */
-  async enqueue(root: string, full: boolean) {
+  async enqueue(scan: { root: string; keepWhenEmpty: boolean }, full: boolean) {
     return jobView(
-      await this.imports.enqueue(root, {
-        keepWhenEmpty: root === this.libraryDir,
+      await this.imports.enqueue(scan.root, {
+        keepWhenEmpty: scan.keepWhenEmpty,
         rereadAll: full,
         waitForLock: true,
       }),
     );
   }
 
+  /** The run that takes a removed folder's works out of the catalogue (behind any running import). */
+  async enqueueRemoval(root: string) {
+    return jobView(await this.imports.enqueue(root, { removeAll: true, waitForLock: true }));
+  }
+
+  /** The watchers follow a folder added, removed or switched (on the instance watching them). */
+  refreshWatch(): Promise<void> {
+    return this.imports.refreshFolderWatch();
+  }
+
   /** Past runs with their counts and failures (the summary the importer stored). */
-  async runs(page: number, size: number) {
-    const { rows, total } = await this.repo.runs((page - 1) * size, size);
+  async runs(page: number, size: number, libraryId?: number) {
+    const { rows, total } = await this.repo.runs((page - 1) * size, size, libraryId);
     return {
       total,
       rows: rows.map(({ summary, ...row }) => {

@@ -191,4 +191,35 @@ export const MONEY_ROUTES = [
       return { data };
     },
   }),
+  defineAdminRoute({
+    method: 'GET',
+    url: '/money/batch-discounts',
+    role: 'viewer',
+    tag: 'console-money',
+    summary:
+      'Batch-unlock discounts: `percent` off when a reader buys `count` or more locked chapters at once.',
+    async handler({ request }) {
+      return { data: await money(request).batchDiscounts() };
+    },
+  }),
+  defineAdminRoute({
+    method: 'PUT',
+    url: '/money/batch-discounts',
+    role: 'admin',
+    tag: 'console-money',
+    summary:
+      'Replace the batch-unlock discount tiers (up to 10; each count 2–200 and its own, percent 1–90); an empty list turns discounts off.',
+    body: z.object({
+      tiers: z
+        .array(
+          z.object({ count: z.number().int().min(2).max(200), percent: z.number().int().min(1).max(90) }),
+        )
+        .max(10),
+    }),
+    async handler({ body, change, request }) {
+      const data = await change((trx, audit) => money(request).setBatchDiscounts(trx, audit, body.tiers));
+      money(request).chapterPricesChanged();
+      return { data };
+    },
+  }),
 ];

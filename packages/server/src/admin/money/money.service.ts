@@ -19,7 +19,9 @@ import { MessageRepository, type NewMessage } from '../../repositories/message.r
 import { MESSAGE_TYPE } from '../../services/message.service.js';
 import { idempotent, storedAnswer } from '../../services/idempotent-call.js';
 import {
+  BATCH_DISCOUNTS_KEY,
   CHAPTER_PRICE_KEY,
+  DEFAULT_BATCH_DISCOUNTS,
   DEFAULT_CHAPTER_PRICE,
   type MoneySettingsService,
 } from '../../services/money-settings.service.js';
@@ -257,6 +259,29 @@ export class MoneyService {
       after: prices,
     });
     return prices;
+  }
+
+  /** Batch-unlock discounts: `percent` off when buying `count` or more locked chapters at once. */
+  async batchDiscounts() {
+    return (await this.moneySettings.rules()).batchDiscounts;
+  }
+
+  async setBatchDiscounts(trx: Database, audit: Audit, tiers: { count: number; percent: number }[]) {
+    const counts = new Set(tiers.map((tier) => tier.count));
+    if (counts.size !== tiers.length) throw AdminErrors.invalid('Each tier needs its own chapter count');
+    const sorted = [...tiers].sort((a, b) => a.count - b.count);
+    const settings = new SettingsRepository(trx);
+    const stored = (await settings.getMany([BATCH_DISCOUNTS_KEY])).get(BATCH_DISCOUNTS_KEY);
+    const before: unknown = stored === undefined ? DEFAULT_BATCH_DISCOUNTS : JSON.parse(stored);
+    await settings.set(BATCH_DISCOUNTS_KEY, JSON.stringify(sorted), nowSeconds());
+    await audit({
+      action: 'money.batch_discounts',
+      targetType: 'setting',
+      targetId: BATCH_DISCOUNTS_KEY,
+      before,
+      after: sorted,
+    });
+    return sorted;
   }
 
   /** After a committed change of the defaults: the app's next unlock reads the new prices. */

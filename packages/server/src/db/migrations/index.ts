@@ -32,6 +32,7 @@ import * as m0027 from './0027-server-secrets.js';
 import * as m0028 from './0028-chapter-matter.js';
 import * as m0029 from './0029-kosync.js';
 import * as m0030 from './0030-message-texts.js';
+import * as m0031 from './0031-library-folders.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -63,4 +64,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028-chapter-matter': m0028,
   '0029-kosync': m0029,
   '0030-message-texts': m0030,
+  '0031-library-folders': m0031,
 };
