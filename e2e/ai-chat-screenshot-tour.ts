@@ -5,6 +5,8 @@
  * opens the chat and asks Mira a question, and the reply is kept once it has streamed in
  * (ai-chat-<theme>.png); in light, "previously on" in the novel reader at chapter 3
  * (ai-recap-light.png) and Chat on the novel's detail page (ai-chat-detail-light.png). Writes into E2E_SCREENSHOTS (default docs/screenshots).
+ * The chat model is an OpenAI-compatible server on loopback with a written reply: chat needs a model,
+ * and the tour must not depend on one being installed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { giveCredits, seedChatCatalogue, type ChatSeed } from './support/ai-chat
 import { startServerAndBrowser } from './support/harness.js';
 import { keepScreenshot, newThemedContext, settle, THEMES, type Theme } from './support/screenshots.js';
 import { REPO_ROOT, type RunningServer } from './support/server.js';
+import { startOpenAiPeer } from '../packages/server/src/testing/openai-peer.js';
 
 async function tour(browser: Browser, server: RunningServer, seed: ChatSeed, theme: Theme) {
   const context = await newThemedContext(browser, server.baseURL, theme);
@@ -62,10 +65,17 @@ async function main(): Promise<void> {
   process.env['E2E_SCREENSHOTS'] ??= join(REPO_ROOT, 'docs/screenshots');
   const dataDir = mkdtempSync(join(tmpdir(), 'dm51-ai-chat-tour-'));
   const seed = await seedChatCatalogue(dataDir);
+  const peer = await startOpenAiPeer();
+  peer.reply = 'The key is under the great bell. Tom told me so, and tonight I am climbing the tower.';
+  peer.chunkDelayMs = 40;
   let server: RunningServer | null = null;
   let browser: Browser | null = null;
   try {
-    [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
+    [server, browser] = await startServerAndBrowser({
+      DATA_DIR: dataDir,
+      AI_CHAT_PROVIDER: 'openai',
+      AI_CHAT_BASE_URL: peer.baseUrl,
+    });
     for (const theme of THEMES) await tour(browser, server, seed, theme);
     console.log(`screenshots written to ${process.env['E2E_SCREENSHOTS']}`);
   } catch (error) {
@@ -74,6 +84,7 @@ async function main(): Promise<void> {
   } finally {
     await browser?.close();
     await server?.stop();
+    await peer.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

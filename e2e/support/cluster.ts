@@ -356,7 +356,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       },
       // Every instance stopped cleanly (their buffered counters written), then started again on its
       // port and scratch folder behind the same balancer; the database, Redis and store are kept.
-      async restart() {
+      async restart(more = {}) {
+        Object.assign(instanceOnlyEnv, more);
         const ports = instances.map((instance) => Number(new URL(instance.baseURL).port));
         for (const instance of instances) await instance.stop();
         for (const [index, port] of ports.entries()) instances[index] = await launch(index, port);

@@ -25,8 +25,9 @@ export interface RunningServer {
   /**
    * A clean restart with the data kept: stopped (SIGTERM, so buffered counters are written) and
    * started again at the same address; a cluster restarts every instance behind the same balancer.
+   * `env` is added to the environment from then on, as an operator changes a deployment's settings.
    */
-  restart(): Promise<void>;
+  restart(env?: Record<string, string>): Promise<void>;
   /** Set when the server is a scaled deployment on PostgreSQL (E2E_CLUSTER; support/cluster.ts). */
   databaseUrl?: string;
 }

@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   let child: ChildProcess;
+  // The caller's variables, and those a restart adds (the caller's object is left as it was).
+  const extraEnv = { ...env };
   const launch = async () => {
     child = spawn(process.execPath, [join(REPO_ROOT, 'packages/server/dist/server.js')], {
       cwd: REPO_ROOT,
@@ -63,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DEMO_LIBRARY: 'off',
         // No CPU on HLS packaging unless a test asks (e2e/anime.e2e.test.ts passes TRANSCODE: 'on').
         TRANSCODE: 'off',
-        ...env,
+        ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -95,8 +97,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await terminate();
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
-    async restart() {
+    async restart(more = {}) {
       await terminate();
+      Object.assign(extraEnv, more);
       await launch();
     },
   });

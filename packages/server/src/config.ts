@@ -84,7 +84,7 @@ export interface Config {
   analytics?: AnalyticsConfig;
   /** AI cos provider and job limits (AI_*); unset (unit tests): the built-in filter provider. */
   aiImages?: AiImageConfig;
-  /** Character chat and reading helpers (AI_CHAT_*); unset (unit tests): the built-in provider. */
+  /** Character chat and reading helpers (AI_CHAT_*); unset (unit tests): no chat model. */
   aiChat?: AiChatConfig;
   /** PostgreSQL pool size and how long a request waits for a connection (DB_POOL_MAX, DB_CONNECT_TIMEOUT_MS). */
   dbPool?: DbPoolConfig;
@@ -126,7 +126,10 @@ export interface DbPoolConfig {
 }
 
 export interface AiChatConfig {
-  /** builtin: extractive, no network; openai: an OpenAI-compatible /v1/chat/completions server. */
+  /**
+   * builtin: no chat model (character chat is refused, the reading helpers quote the text);
+   * openai: an OpenAI-compatible /v1/chat/completions server (a hosted API, Ollama, llama.cpp, vLLM).
+   */
   provider: 'builtin' | 'openai';
   baseUrl: string;
   apiKey: string;

@@ -81,6 +81,8 @@ export const API_CODE_MEANINGS: { readonly [K in ApiCodeName]: string } = {
     'No such work or chapter, or that character is not one of the work (see /v3/ai/characters).',
   AI_GENERATION_FAILED: 'The text provider failed or timed out; what the message cost was given back.',
   AI_STREAM_EXPIRED: 'The stream token is unknown, used already or expired (it lives 60 s and opens once).',
+  AI_CHAT_NO_MODEL:
+    'Character chat needs a chat model, and the operator has not connected one (AI_CHAT_PROVIDER). Nothing was charged; /v3/ai/index says so in `chat_available`.',
   APP_TOKEN_LIMIT:
     'App tokens (1601–1619): the account already has the most app tokens allowed (10 live ones); revoke one first.',
   APP_TOKEN_NOT_FOUND: 'No such app token of this account (or it was revoked already). Nothing changed.',

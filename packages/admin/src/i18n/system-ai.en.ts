@@ -85,6 +85,24 @@ export const systemAiEn = {
     chatCost: 'Credits per chat reply',
     pricesSaved: 'Prices saved',
     providerHelp: 'Providers, models and keys are set in the environment (docs/reference/configuration.md).',
+    chatModel: {
+      connected: 'Connected',
+      notConnected: 'No model connected',
+      notConnectedHelp:
+        'Character chat is off in the app until a chat model is connected: readers see a notice and spend nothing. Until then, recaps and chapter summaries quote the text, labelled as quotations.',
+      howTo: 'How to connect a model',
+      howToBody:
+        'Any server that speaks the OpenAI chat completions API works: a hosted API, or your own Ollama, llama.cpp server or vLLM. Set these variables and restart the server:',
+      howToKey: 'AI_CHAT_API_KEY is optional: self-hosted servers usually need none.',
+      test: 'Test connection',
+      testHelp:
+        'Sends one short chat request and shows the answer or the error. Leave the fields empty to test the configured model, or type another endpoint to try it before you configure it.',
+      baseUrl: 'Base URL',
+      baseUrlPlaceholder: 'http://127.0.0.1:11434 (without /v1)',
+      keyPlaceholder: 'optional',
+      testOk: 'Connected in {{ms}} ms. The model answered: “{{reply}}”',
+      testFailed: 'Failed after {{ms}} ms: {{error}}',
+    },
     days: 'Last {{count}} days',
     generations: 'Generations',
     failed: 'Failed (refunded)',

@@ -79,6 +79,24 @@ export const systemAiZhCN: typeof systemAiEn = {
     chatCost: '每条聊天回复点数',
     pricesSaved: '价格已保存',
     providerHelp: '服务商、模型和密钥在环境变量中设置（见 docs/reference/configuration.md）。',
+    chatModel: {
+      connected: '已接入',
+      notConnected: '未接入模型',
+      notConnectedHelp:
+        '接入聊天模型之前，应用内的角色聊天处于关闭状态：读者只会看到提示，不会扣除任何次数。在此之前，前情提要和章节摘要直接摘录原文，并标明为原文摘录。',
+      howTo: '如何接入模型',
+      howToBody:
+        '任何兼容 OpenAI Chat Completions 接口的服务均可：云端 API，或自建的 Ollama、llama.cpp server、vLLM。设置以下环境变量后重启服务：',
+      howToKey: 'AI_CHAT_API_KEY 可不填：自建服务通常不需要密钥。',
+      test: '测试连接',
+      testHelp:
+        '发送一条简短的聊天请求，并显示回复或错误信息。留空则测试已配置的模型；也可以填写其他地址，在配置前先试一试。',
+      baseUrl: '基础地址',
+      baseUrlPlaceholder: 'http://127.0.0.1:11434（不含 /v1）',
+      keyPlaceholder: '可不填',
+      testOk: '连接成功，用时 {{ms}} 毫秒。模型回复：“{{reply}}”',
+      testFailed: '连接失败（{{ms}} 毫秒）：{{error}}',
+    },
     days: '最近 {{count}} 天',
     generations: '生成次数',
     failed: '失败（已退还）',

@@ -1,8 +1,11 @@
 /**
  * Text generation behind one interface: a streamed character reply and a non-streamed
- * summary. The built-in provider needs no model and no network: it answers with the character's own
- * lines from the chapters read and summarises by sentence ranking, streamed in small chunks too, so
- * the section works on the embedded default.
+ * summary. The server runs it only with a model the operator connected (ai-chat-openai.ts); with
+ * none, chat is refused and the reading helpers quote the text (ai-extractive.ts).
+ *
+ * BuiltinChatProvider is a deterministic stand-in for tests (no model, no network): it answers
+ * with the character's own lines and ranks sentences. It is never wired in for readers, because
+ * lines picked from the text are not a reply, and a reader must not pay a try for one.
  */
 import { chunksOf, extractiveSummary, isCjk, overlapScore, quoted, sentences } from './ai-text.js';
 

@@ -8,7 +8,7 @@ import type { AiLogWriter } from './ai-chat-log.js';
 import { AiLogRepository } from '../repositories/ai-log.repository.js';
 import { ChatGrounding } from './ai-chat-grounding.js';
 import { OpenAiChatProvider } from './ai-chat-openai.js';
-import { BuiltinChatProvider, type ChatProvider } from './ai-chat-provider.js';
+import type { ChatProvider } from './ai-chat-provider.js';
 import { AiChatService, type ChatPlugs } from './ai-chat.service.js';
 import { AiHelpersService } from './ai-helpers.service.js';
 import { ModerationService } from './moderation.service.js';
@@ -22,11 +22,15 @@ export interface AiChatServices {
   plugs: ChatPlugs;
 }
 
-export function chatProviderFor(config: AiChatConfig | undefined): ChatProvider {
+/**
+ * The chat model the operator connected, or null. There is no stand-in: without a model, chat is
+ * refused (AI_CHAT_NO_MODEL, nothing charged) and the reading helpers quote the text instead.
+ */
+export function chatProviderFor(config: AiChatConfig | undefined): ChatProvider | null {
   if (config?.provider === 'openai') {
     return new OpenAiChatProvider({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model });
   }
-  return new BuiltinChatProvider();
+  return null;
 }
 
 /**

@@ -5,6 +5,8 @@
  * the chapters read) and saves it. A failed or timed-out reply is marked failed and refunded in one
  * transaction, guarded by its status so it is refunded once. Replies never opened within the
  * token's life are failed and refunded the next time the user sends or reads the conversation.
+ * With no chat model connected a message is refused (AI_CHAT_NO_MODEL) before anything is stored or
+ * charged: a try is only ever kept for a reply a model wrote.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiCode } from '@dm51/shared';
@@ -25,7 +27,8 @@ import type { ModerationService } from './moderation.service.js';
 export const CHAT_COST_SETTING = 'ai.chat_cost';
 export const CHAT_CONCURRENCY_SETTING = 'ai.chat_concurrency';
 const DEFAULT_COST = 1;
-const DEFAULT_CONCURRENCY = 2;
+/** Replies one user may have generating at once (the console changes it: AI → Settings). */
+export const DEFAULT_CHAT_CONCURRENCY = 2;
 const TOKEN_LIFE_S = 60;
 /** Earlier turns handed to the provider with a new message. */
 const HISTORY_TURNS = 6;
@@ -44,11 +47,17 @@ export const ChatErrors = {
     new AppError(ApiCode.AI_GENERATION_FAILED, 'The reply could not be written; what it cost was given back'),
   expired: () =>
     new AppError(ApiCode.AI_STREAM_EXPIRED, 'This reply stream has expired or was opened already'),
+  noModel: () =>
+    new AppError(
+      ApiCode.AI_CHAT_NO_MODEL,
+      'Character chat needs a chat model, and the operator has not connected one; nothing was charged',
+    ),
 };
 
 /** The mutable parts, so tests (and the integration) can swap the provider and the log writer. */
 export interface ChatPlugs {
-  provider: ChatProvider;
+  /** The connected chat model; null when the operator has connected none (chat is then refused). */
+  provider: ChatProvider | null;
   log: AiLogWriter;
   timeoutS: number;
 }
@@ -122,13 +131,20 @@ export class AiChatService {
     return found;
   }
 
+  /** Whether a chat model is connected (the AI tab shows chat only then). */
+  get available(): boolean {
+    return this.plugs.provider !== null;
+  }
+
   async send(userId: number, input: SendInput) {
+    // Before anything is stored or charged: a reply no model can write must not cost a try.
+    if (!this.available) throw ChatErrors.noModel();
     const words = (await this.moderation.rules()).words.map((w) => w.trim().toLowerCase()).filter(Boolean);
     const lower = input.message.toLowerCase();
     if (words.some((word) => lower.includes(word))) throw ChatErrors.refused();
     const character = await this.character(userId, input.work_id, input.character);
     await this.expireStale(userId);
-    const limit = await this.setting(CHAT_CONCURRENCY_SETTING, DEFAULT_CONCURRENCY);
+    const limit = await this.setting(CHAT_CONCURRENCY_SETTING, DEFAULT_CHAT_CONCURRENCY);
     const cost = await this.setting(CHAT_COST_SETTING, DEFAULT_COST);
     const answer = await this.money.ledger.transaction((tx) =>
       idempotent(
@@ -200,6 +216,9 @@ export class AiChatService {
     if (!claimed || !token) throw ChatErrors.expired();
     let text = '';
     try {
+      // The model was disconnected (or swapped out in a test) after this message was charged.
+      const provider = this.plugs.provider;
+      if (!provider) throw ChatErrors.noModel();
       const character = await this.character(claimed.user_id, claimed.work_id, claimed.character);
       const grounding = await this.grounding.forUser(claimed.user_id, claimed.work_id);
       const turns = await this.db
@@ -218,7 +237,7 @@ export class AiChatService {
       const timeout = AbortSignal.timeout(this.plugs.timeoutS * 1000);
       const both = signal ? AbortSignal.any([timeout, signal]) : timeout;
       const history: ChatTurn[] = earlier.reverse().map((t) => ({ role: t.role, text: t.text }));
-      for await (const chunk of this.plugs.provider.streamReply(
+      for await (const chunk of provider.streamReply(
         {
           grounding,
           character: character.name,
@@ -234,7 +253,8 @@ export class AiChatService {
       if (!text.trim()) throw new Error('the provider answered nothing');
     } catch (error) {
       await this.fail(claimed.id);
-      throw error instanceof AppError && error.code === ApiCode.AI_CHARACTER_UNKNOWN
+      throw error instanceof AppError &&
+        (error.code === ApiCode.AI_CHARACTER_UNKNOWN || error.code === ApiCode.AI_CHAT_NO_MODEL)
         ? error
         : ChatErrors.failed();
     }

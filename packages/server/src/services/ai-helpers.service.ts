@@ -1,16 +1,18 @@
 /**
  * Reading helpers: "previously on" (a recap of the chapters before a chapter, which are
  * the ones a reader read to reach it) and a novel chapter's summary. Both depend on the chapter
- * only, so each is generated once per chapter and cached for every reader; they are free (an
- * extractive summary costs nothing, and a model's is paid once for all readers). A provider that
- * fails falls back to the built-in extractive summary, so a reader always gets one.
+ * only, and both are free. With a chat model connected, the model's summary is made once per
+ * chapter and cached for every reader. Without one, or when the model fails, the answer is honest
+ * about what it is: sentences quoted from the chapters, marked extractive, and not cached (it
+ * costs nothing to make again, and a model that comes back gets its next chance).
  */
 import { WorkType } from '@dm51/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { ChatGrounding } from './ai-chat-grounding.js';
 import { unknownTarget } from './ai-chat-grounding.js';
-import { BuiltinChatProvider, type ChatProvider } from './ai-chat-provider.js';
+import type { ChatProvider } from './ai-chat-provider.js';
+import { extractivePassages, passagesText, type Passage } from './ai-extractive.js';
 
 /** Chapters a recap covers (the latest before the current one) and sentences it has. */
 const RECAP_CHAPTERS = 5;
@@ -21,15 +23,16 @@ export interface HelperAnswer {
   chapter_id: number;
   text: string;
   sources: string[];
+  /** 1: `passages` are quotations from the text, no model wrote this. */
+  extractive: 0 | 1;
+  passages: Passage[];
 }
 
 export class AiHelpersService {
-  private readonly fallback = new BuiltinChatProvider(0);
-
   constructor(
     private readonly db: Database,
     private readonly grounding: ChatGrounding,
-    private readonly plugs: { provider: ChatProvider; timeoutS: number },
+    private readonly plugs: { provider: ChatProvider | null; timeoutS: number },
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -91,28 +94,30 @@ export class AiHelpersService {
       language: string;
     }>,
   ): Promise<HelperAnswer> {
-    const hit = await this.db
-      .selectFrom('ai_helper_cache')
-      .select(['text', 'sources'])
-      .where('kind', '=', kind)
-      .where('chapter_id', '=', chapterId)
-      .executeTakeFirst();
-    if (hit) return { chapter_id: chapterId, text: hit.text, sources: JSON.parse(hit.sources) as string[] };
-    const { lead = [], chapters, sentences, language } = await source();
-    const request = { chapters: [...lead, ...chapters], sentences, language: language || 'zh' };
-    let text = '';
-    if (chapters.length > 0) {
-      try {
-        text = await this.plugs.provider.summarise(request, AbortSignal.timeout(this.plugs.timeoutS * 1000));
-      } catch (error) {
-        this.log.warn(
-          { err: error, kind, chapterId },
-          'summary provider failed; using the extractive summary',
-        );
-        text = await this.fallback.summarise(request);
-      }
+    const provider = this.plugs.provider;
+    if (provider) {
+      const hit = await this.db
+        .selectFrom('ai_helper_cache')
+        .select(['text', 'sources'])
+        .where('kind', '=', kind)
+        .where('chapter_id', '=', chapterId)
+        .executeTakeFirst();
+      if (hit) return this.modelAnswer(chapterId, hit.text, JSON.parse(hit.sources) as string[]);
     }
+    const { lead = [], chapters, sentences, language } = await source();
     const sources = chapters.map((c) => c.title);
+    // A first chapter has nothing before it: an empty answer, whoever would have written it.
+    if (chapters.length === 0) return this.modelAnswer(chapterId, '', sources);
+    const request = { chapters: [...lead, ...chapters], sentences, language: language || 'zh' };
+    if (!provider) return this.quoted(chapterId, request.chapters, sentences, sources);
+    let text: string;
+    try {
+      text = (await provider.summarise(request, AbortSignal.timeout(this.plugs.timeoutS * 1000))).trim();
+      if (!text) throw new Error('the model answered nothing');
+    } catch (error) {
+      this.log.warn({ err: error, kind, chapterId }, 'summary model failed; quoting the text instead');
+      return this.quoted(chapterId, request.chapters, sentences, sources);
+    }
     // Two readers racing: the first row stays, and both get the same text from then on.
     await this.db
       .insertInto('ai_helper_cache')
@@ -125,6 +130,20 @@ export class AiHelpersService {
       })
       .onConflict((oc) => oc.columns(['kind', 'chapter_id']).doNothing())
       .execute();
-    return { chapter_id: chapterId, text, sources };
+    return this.modelAnswer(chapterId, text, sources);
+  }
+
+  private modelAnswer(chapterId: number, text: string, sources: string[]): HelperAnswer {
+    return { chapter_id: chapterId, text, sources, extractive: 0, passages: [] };
+  }
+
+  private quoted(
+    chapterId: number,
+    chapters: { title: string; text: string }[],
+    count: number,
+    sources: string[],
+  ): HelperAnswer {
+    const passages = extractivePassages(chapters, count);
+    return { chapter_id: chapterId, text: passagesText(passages), sources, extractive: 1, passages };
   }
 }

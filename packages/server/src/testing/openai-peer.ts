@@ -13,6 +13,8 @@ export interface OpenAiPeer {
   mode: PeerMode;
   /** The reply it streams in `ok` mode, one chunk per word. */
   reply: string;
+  /** Pause between streamed words (0: all at once), so a browser test sees a reply arrive. */
+  chunkDelayMs: number;
   /** Bodies received, newest last. */
   requests: { messages: { role: string; content: string }[]; stream?: boolean; model?: string }[];
   authorization: string[];
@@ -25,6 +27,7 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
     baseUrl: '',
     mode: 'ok' as PeerMode,
     reply: 'Hello from the model.',
+    chunkDelayMs: 0,
     requests: [] as OpenAiPeer['requests'],
     authorization: [] as string[],
     close: async () => {},
@@ -64,9 +67,24 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
         response.end();
         return;
       }
-      for (const word of words.slice(1)) line({ choices: [{ index: 0, delta: { content: word } }] });
-      line({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-      response.end('data: [DONE]\n\n');
+      const finish = () => {
+        line({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+        response.end('data: [DONE]\n\n');
+      };
+      const rest = words.slice(1);
+      if (peer.chunkDelayMs <= 0) {
+        for (const word of rest) line({ choices: [{ index: 0, delta: { content: word } }] });
+        finish();
+        return;
+      }
+      const next = () => {
+        if (response.destroyed) return; // The client gave up (its timeout) or the peer closed.
+        const word = rest.shift();
+        if (word === undefined) return finish();
+        line({ choices: [{ index: 0, delta: { content: word } }] });
+        setTimeout(next, peer.chunkDelayMs);
+      };
+      setTimeout(next, peer.chunkDelayMs);
     });
   });
   server.on('connection', (socket) => {

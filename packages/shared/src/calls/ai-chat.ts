@@ -46,7 +46,7 @@ export const aiCharactersCall = defineCall({
 export const aiChatSendCall = defineCall({
   path: '/v3/ai/chat_send',
   summary:
-    "Sends a message to a character and charges it (a free try of today, else `cost` AI credits). Answers the reply's message id and a one-time `stream_url` (GET, Server-Sent Events, valid 60 s) that streams the reply. Short of both: AI_CREDITS_SHORT (1501); the word filter: AI_PROMPT_REFUSED (1531); too many replies at once: AI_CHAT_BUSY (1530). A failed or timed-out reply gives back what it cost.",
+    "Sends a message to a character and charges it (a free try of today, else `cost` AI credits). Answers the reply's message id and a one-time `stream_url` (GET, Server-Sent Events, valid 60 s) that streams the reply. Short of both: AI_CREDITS_SHORT (1501); the word filter: AI_PROMPT_REFUSED (1531); too many replies at once: AI_CHAT_BUSY (1530); no chat model connected: AI_CHAT_NO_MODEL (1535), nothing charged. A failed or timed-out reply gives back what it cost.",
   tag: 'ai',
   auth: 'session',
   request: z.object({
@@ -110,17 +110,33 @@ export const aiConversationsCall = defineCall({
   response: pagedListSchema(aiConversationSchema),
 });
 
+/** A sentence quoted word for word from a chapter. */
+export const aiPassageSchema = z.object({
+  /** The chapter's title. */
+  chapter: z.string(),
+  text: z.string(),
+});
+export type AiPassage = z.infer<typeof aiPassageSchema>;
+
 const helperResponse = z.object({
   chapter_id: z.number().int(),
+  /** A model's summary, or (extractive) the quoted passages, one a line with their chapter. */
   text: z.string(),
   /** The chapters the text was made from (titles, in reading order). */
   sources: z.array(z.string()),
+  /**
+   * 1: no model wrote this; `passages` are sentences quoted from the chapters, and a client must
+   * show them as quotations ("From the text"), not as a written summary. 0: a model's summary.
+   */
+  extractive: z.number().int().min(0).max(1),
+  /** The quoted sentences when extractive, in reading order; empty for a model's summary. */
+  passages: z.array(aiPassageSchema),
 });
 
 export const aiRecapCall = defineCall({
   path: '/v3/ai/recap',
   summary:
-    '"Previously on": an extractive recap of the chapters before this one (the ones read before reaching it), generated once per chapter and cached; free. Empty `text` for a first chapter. Unknown chapter: AI_CHARACTER_UNKNOWN (1532).',
+    '"Previously on": a recap of the chapters before this one (the ones read before reaching it), free: a chat model\'s summary (made once per chapter and cached) or, with no model or when it fails, sentences quoted from those chapters (`extractive` 1). Empty `text` for a first chapter. Unknown chapter: AI_CHARACTER_UNKNOWN (1532).',
   tag: 'ai',
   auth: 'session',
   request: z.object({ chapter_id: id }),
@@ -130,7 +146,7 @@ export const aiRecapCall = defineCall({
 export const aiSummaryCall = defineCall({
   path: '/v3/ai/summary',
   summary:
-    "A novel chapter's extractive summary, generated once per chapter and cached; free. Unknown chapter: AI_CHARACTER_UNKNOWN (1532).",
+    "A novel chapter's summary, free: a chat model's (made once per chapter and cached) or, with no model or when it fails, sentences quoted from the chapter (`extractive` 1). Unknown chapter: AI_CHARACTER_UNKNOWN (1532).",
   tag: 'ai',
   auth: 'session',
   request: z.object({ chapter_id: id }),

@@ -39,7 +39,7 @@ export type AiPack = z.infer<typeof aiPackSchema>;
 export const aiIndexCall = defineCall({
   path: '/v3/ai/index',
   summary:
-    "The AI tab: the session's AI credits, free tries left today and per day, the AI cos styles with their cost, the credit packs for sale, whether this account may buy (guests must bind first) and which image provider runs ('builtin' is a stylisation filter, not a model).",
+    "The AI tab: the session's AI credits, free tries left today and per day, the AI cos styles with their cost, the credit packs for sale, whether this account may buy (guests must bind first) and which image provider runs ('builtin' is a stylisation filter, not a model) and whether character chat is available (it needs a chat model the operator connects; without one chat_send answers AI_CHAT_NO_MODEL).",
   tag: 'ai',
   auth: 'session',
   request: z.object({}),
@@ -51,6 +51,8 @@ export const aiIndexCall = defineCall({
     free_daily: z.number().int(),
     can_buy: flag,
     provider: z.string(),
+    /** 1 when the operator connected a chat model; 0: character chat is off (the reading helpers still quote the text). */
+    chat_available: flag,
     styles: z.array(aiStyleSchema),
     packs: z.array(aiPackSchema),
   }),

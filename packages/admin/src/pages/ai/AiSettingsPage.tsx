@@ -6,6 +6,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
 import { useAction } from '../../components/use-action';
+import { ChatConcurrencyCard } from './ChatConcurrencyCard';
+import { ChatModelCard, type ChatSettings } from './ChatModelCard';
 
 interface Prices {
   freeDaily: number;
@@ -23,7 +25,7 @@ interface AiSettings {
     styles: { key: string; name: string; cost: number }[];
     packs: { key: string; coins: number; credits: number }[];
   };
-  chat: { provider: string; baseUrl: string; apiKey: string; model: string; timeoutS: number };
+  chat: ChatSettings;
   prices: Prices;
 }
 
@@ -96,19 +98,7 @@ export function AiSettingsPage() {
               </Descriptions.Item>
             </Descriptions>
           </Card>
-          <Card title={t('sysai.chat')}>
-            <Descriptions column={1} size="small" bordered labelStyle={{ width: 180 }}>
-              <Descriptions.Item label={t('sysai.provider')}>
-                <Tag color="blue">{chat.provider}</Tag>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('sysai.endpoint')}>{chat.baseUrl || '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('sysai.model')}>{chat.model}</Descriptions.Item>
-              <Descriptions.Item label={t('sysai.apiKey')}>
-                <span data-testid="ai-chat-key">{chat.apiKey || '—'}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('sysai.timeout')}>{chat.timeoutS} s</Descriptions.Item>
-            </Descriptions>
-          </Card>
+          <ChatModelCard chat={chat} />
           <Alert type="info" showIcon message={t('sysai.providerHelp')} style={{ marginTop: 16 }} />
         </Col>
         <Col span={10}>
@@ -148,6 +138,7 @@ export function AiSettingsPage() {
               )}
             </Form>
           </Card>
+          <ChatConcurrencyCard />
         </Col>
       </Row>
     </List>

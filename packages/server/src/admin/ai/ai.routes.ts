@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { defineAdminRoute } from '../admin-route.js';
 import { idParams, pageQuery } from '../paging.js';
+import { maskUrl } from '../system/env-settings.js';
 import { aiAdminService } from './ai.service.js';
+import { endpointFor, testChatEndpoint } from './chat-connection.js';
 
 export const AI_ROUTES = [
   defineAdminRoute({
@@ -33,6 +35,30 @@ export const AI_ROUTES = [
       return {
         data: await change((trx, audit) => aiAdminService(request.server).setPrices(trx, audit, body)),
       };
+    },
+  }),
+  defineAdminRoute({
+    method: 'GET',
+    url: '/ai/chat-concurrency',
+    role: 'viewer',
+    tag: 'console-ai',
+    summary: 'How many chat replies one user may have generating at once.',
+    async handler({ request }) {
+      return { data: { chatConcurrency: await aiAdminService(request.server).chatConcurrency() } };
+    },
+  }),
+  defineAdminRoute({
+    method: 'PUT',
+    url: '/ai/chat-concurrency',
+    role: 'admin',
+    tag: 'console-ai',
+    summary: "Chat replies one user may have generating at once (1–20); the app's next message uses it.",
+    body: z.object({ chatConcurrency: z.number().int().min(1).max(20) }),
+    async handler({ body, change, request }) {
+      const chatConcurrency = await change((trx, audit) =>
+        aiAdminService(request.server).setChatConcurrency(trx, audit, body.chatConcurrency),
+      );
+      return { data: { chatConcurrency } };
     },
   }),
   defineAdminRoute({
@@ -83,4 +109,47 @@ export const AI_ROUTES = [
       return {};
     },
   }),
+  defineAdminRoute({
+    method: 'POST',
+    url: '/ai/chat-test',
+    role: 'admin',
+    tag: 'console-ai',
+    summary:
+      'Sends one tiny chat request to an OpenAI-compatible server (the configured one, or the base URL, model and key typed here) and answers ok, the latency and the reply or the error text; audited.',
+    body: z.object({
+      baseUrl: z
+        .string()
+        .trim()
+        .max(500)
+        .regex(/^(https?:\/\/\S+)?$/, 'The base URL must be an http(s):// URL')
+        .optional(),
+      model: z.string().trim().max(200).optional(),
+      apiKey: z.string().trim().max(1000).optional(),
+    }),
+    async handler({ body, auditWith, unchanged, request }) {
+      const endpoint = endpointFor(body, request.server.config.aiChat);
+      if (!endpoint) {
+        unchanged();
+        return { data: NO_ENDPOINT };
+      }
+      const result = await testChatEndpoint(endpoint);
+      // A request the server sent on an operator's word, to an address they chose: on the record.
+      await auditWith(request.server.db, {
+        action: 'ai.chat_test',
+        targetType: 'chat_model',
+        targetId: maskUrl(endpoint.baseUrl),
+        after: { model: endpoint.model, ok: result.ok, latencyMs: result.latencyMs, error: result.error },
+      });
+      return { data: { ...result, baseUrl: maskUrl(result.baseUrl) } };
+    },
+  }),
 ];
+
+const NO_ENDPOINT = {
+  ok: false,
+  baseUrl: '',
+  model: '',
+  latencyMs: 0,
+  reply: '',
+  error: 'No chat model is configured: type a base URL to test one',
+};

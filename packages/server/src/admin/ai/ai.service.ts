@@ -13,7 +13,11 @@ import { DEFAULT_AI_IMAGE_CONFIG } from '../../ai-images/ai-image-config.js';
 import { AI_PACKS, AI_STYLES } from '../../ai-images/providers.js';
 import type { Database } from '../../db/database.js';
 import { DEFAULT_FREE_DAILY, FREE_DAILY_SETTING } from '../../services/ai-charges.service.js';
-import { CHAT_COST_SETTING } from '../../services/ai-chat.service.js';
+import {
+  CHAT_CONCURRENCY_SETTING,
+  CHAT_COST_SETTING,
+  DEFAULT_CHAT_CONCURRENCY,
+} from '../../services/ai-chat.service.js';
 import { SettingsRepository } from '../../repositories/settings.repository.js';
 import type { Audit } from '../admin-route.js';
 import { AdminErrors } from '../admin-errors.js';
@@ -78,6 +82,8 @@ export class AiAdminService {
         packs: AI_PACKS.map((pack) => ({ ...pack })),
       },
       chat: {
+        /** Whether a chat model is connected: without one the app offers no character chat. */
+        connected: this.app.services.ai.chat.chat.available,
         provider: chat?.provider ?? 'builtin',
         baseUrl: chat?.baseUrl ? maskUrl(chat.baseUrl) : '',
         apiKey: maskSecret(chat?.apiKey ?? ''),
@@ -100,6 +106,31 @@ export class AiAdminService {
       await settings.set(CHAT_COST_SETTING, String(after.chatCost), now);
     await audit({ action: 'ai.prices', targetType: 'setting', targetId: 'ai', before, after });
     return after;
+  }
+
+  /** Chat replies one user may have generating at once (`ai.chat_concurrency`). */
+  async chatConcurrency(db: Database = this.db): Promise<number> {
+    const raw = (await new SettingsRepository(db).getMany([CHAT_CONCURRENCY_SETTING])).get(
+      CHAT_CONCURRENCY_SETTING,
+    );
+    return parseCount(raw, DEFAULT_CHAT_CONCURRENCY);
+  }
+
+  async setChatConcurrency(trx: Database, audit: Audit, value: number): Promise<number> {
+    const before = await this.chatConcurrency(trx);
+    await new SettingsRepository(trx).set(
+      CHAT_CONCURRENCY_SETTING,
+      String(value),
+      Math.floor(Date.now() / 1000),
+    );
+    await audit({
+      action: 'ai.chat_concurrency',
+      targetType: 'setting',
+      targetId: CHAT_CONCURRENCY_SETTING,
+      before: { chatConcurrency: before },
+      after: { chatConcurrency: value },
+    });
+    return value;
   }
 
   /** Generations per day and kind, failures (each refunded), credits spent, and the top users. */

@@ -22,7 +22,11 @@ const aiJobLifecycle: FastifyPluginAsync = async (app) => {
 
 const aiCalls: FastifyPluginAsync = async (app) => {
   const { images } = app.services.ai.images;
-  registerCall(app, aiIndexCall, async (_input, context) => images.index(sessionOf(context).userId));
+  registerCall(app, aiIndexCall, async (_input, context) => ({
+    ...(await images.index(sessionOf(context).userId)),
+    // The AI tab offers character chat only when a model can write the replies.
+    chat_available: Number(app.services.ai.chat.chat.available),
+  }));
   registerCall(
     app,
     aiCosCreateCall,

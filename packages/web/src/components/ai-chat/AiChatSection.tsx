@@ -1,12 +1,14 @@
 /**
  * The AI tab's chat section: recent conversations, and the works the user is reading to
  * start one (a character only knows the chapters read, so works never opened are not offered).
+ * With no chat model connected it is only the notice saying so: no entry that would spend a try.
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { useAiConversations } from '../../state/queries/ai-chat';
 import { useHistoryList } from '../../state/queries/history';
 import { useSession } from '../../state/use-session';
+import { ChatUnavailable } from './ChatUnavailable';
 import './ai-chat.css';
 
 export function chatHref(workId: number, character = ''): string {
@@ -15,7 +17,19 @@ export function chatHref(workId: number, character = ''): string {
   return `/pages/ai/chat?${query.toString()}`;
 }
 
-export function AiChatSection() {
+export function AiChatSection({ available }: { available: boolean }) {
+  const { t } = useTranslation();
+  if (!available)
+    return (
+      <section className="ai-chat-section" data-testid="ai-chat-section">
+        <h2 className="ai-chat-section__title">{t('aiChat.sectionTitle')}</h2>
+        <ChatUnavailable />
+      </section>
+    );
+  return <ChatEntries />;
+}
+
+function ChatEntries() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();

@@ -1,15 +1,23 @@
-/** "Chat" on a comic's or novel's detail page: opens character chat for the work. */
+/**
+ * "Chat" on a comic's or novel's detail page: opens character chat for the work. Shown only once
+ * the server said a chat model is connected: without one there is no chat to open.
+ */
 import { WorkType, type WorkDetail } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
+import { useAiIndex } from '../../state/queries/ai';
+import { useSession } from '../../state/use-session';
 import { chatHref } from './AiChatSection';
+import { chatAvailability } from './chat-availability';
 import './ai-chat.css';
 
 export function ChatButton({ work }: { work: WorkDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const index = useAiIndex(useSession().uid);
   // Anime has no text to ground a character in.
   if (work.type === WorkType.ANIME) return null;
+  if (chatAvailability(index.data) !== 'available') return null;
   return (
     <button
       type="button"

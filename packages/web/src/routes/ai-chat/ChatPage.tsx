@@ -2,7 +2,8 @@
  * Character chat (/pages/ai/chat?work_id=…&character=…): pick a character of the work,
  * send a message, and watch the reply stream in chunk by chunk. Each message takes a free try of
  * the day, else AI credits; out of both, a guest sees the guest prompt (buying needs an account)
- * and a user is sent to the AI tab to buy credits.
+ * and a user is sent to the AI tab to buy credits. With no chat model connected the page says so
+ * and offers nothing to send.
  */
 import { ApiCode } from '@dm51/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,8 @@ import { Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/router';
+import { chatAvailability } from '../../components/ai-chat/chat-availability';
+import { ChatUnavailable } from '../../components/ai-chat/ChatUnavailable';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';
@@ -24,6 +27,7 @@ import {
   useAiChatHistory,
   useClearChat,
 } from '../../state/queries/ai-chat';
+import { aiKeys, useAiIndex } from '../../state/queries/ai';
 import { isLoggedIn } from '../../state/session';
 import { useSession } from '../../state/use-session';
 import type { PageProps } from '../page-props';
@@ -47,6 +51,8 @@ export default function ChatPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const workId = Number(params.get('work_id') ?? 0);
   const characters = useAiCharacters(workId);
+  const availability = chatAvailability(useAiIndex(session.uid).data);
+  const canChat = availability === 'available';
   const list = characters.data?.list ?? [];
   const character = params.get('character') || list[0]?.name || '';
   const history = useAiChatHistory(workId, character);
@@ -70,7 +76,7 @@ export default function ChatPage({ route }: PageProps) {
   const onSend = async (event: FormEvent) => {
     event.preventDefault();
     const message = draft.trim();
-    if (!message || live || !character) return;
+    if (!message || live || !character || !canChat) return;
     setLive({ message, reply: '' });
     setDraft('');
     try {
@@ -78,9 +84,13 @@ export default function ChatPage({ route }: PageProps) {
       const last = await readReplyStream(sent.stream_url, (e) => {
         if (e.type === 'chunk') setLive((now) => now && { ...now, reply: now.reply + e.text });
       });
-      if (last?.type === 'error')
-        showBottomToast(last.code === ApiCode.AI_GENERATION_FAILED ? t('aiChat.failed') : last.msg);
+      if (last?.type === 'error') showBottomToast(streamErrorText(last.code, last.msg));
     } catch (error) {
+      if (isApiCode(error, ApiCode.AI_CHAT_NO_MODEL)) {
+        // The model was disconnected since the AI tab was loaded: show the notice from now on.
+        showBottomToast(t('aiChat.noModelShort'));
+        void client.invalidateQueries({ queryKey: aiKeys.all });
+      }
       if (isApiCode(error, ApiCode.AI_CREDITS_SHORT)) {
         if (isLoggedIn(session)) {
           showBottomToast(t('aiChat.outOfCredits'));
@@ -93,13 +103,20 @@ export default function ChatPage({ route }: PageProps) {
     setLive(null);
   };
 
+  const streamErrorText = (code: number, msg: string) => {
+    if (code === ApiCode.AI_GENERATION_FAILED) return t('aiChat.failed');
+    if (code === ApiCode.AI_CHAT_NO_MODEL) return t('aiChat.noModelShort');
+    return msg;
+  };
+
   const onClear = async () => {
     if (!(await Dialog.confirm({ content: t('aiChat.clearConfirm') }))) return;
     clear.mutate(undefined, { onSuccess: () => showBottomToast(t('aiChat.cleared')) });
   };
 
   let body;
-  if (characters.isError) body = <QueryError onRetry={() => void characters.refetch()} />;
+  if (availability === 'unavailable') body = <ChatUnavailable />;
+  else if (characters.isError) body = <QueryError onRetry={() => void characters.refetch()} />;
   else if (!characters.data) body = <PageLoading />;
   else {
     const info = characters.data;
@@ -177,18 +194,26 @@ export default function ChatPage({ route }: PageProps) {
         }
       />
       <div className="ai-chat__body">{body}</div>
-      <form className="ai-chat__input" onSubmit={(event) => void onSend(event)}>
-        <input
-          value={draft}
-          maxLength={500}
-          data-testid="ai-chat-input"
-          placeholder={t('aiChat.placeholder', { name: character })}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" data-testid="ai-chat-send" disabled={!draft.trim() || !!live || !character}>
-          {t('aiChat.send')}
-        </button>
-      </form>
+      {/* Nothing to type into when no model could answer. */}
+      {availability !== 'unavailable' && (
+        <form className="ai-chat__input" onSubmit={(event) => void onSend(event)}>
+          <input
+            value={draft}
+            maxLength={500}
+            disabled={!canChat}
+            data-testid="ai-chat-input"
+            placeholder={t('aiChat.placeholder', { name: character })}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button
+            type="submit"
+            data-testid="ai-chat-send"
+            disabled={!draft.trim() || !!live || !character || !canChat}
+          >
+            {t('aiChat.send')}
+          </button>
+        </form>
+      )}
       <GuestPrompt visible={promptOpen} onClose={() => setPromptOpen(false)} />
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * The AI tab (/pages/ai/ai): free tries and AI credits with the buy sheet, AI cos (a
  * photo or a work's cover, a style, Generate, progress, the result), the gallery, then the chat
- * section. Guests get the free tries; buying or running out asks them to bind (spec §2 prompt).
+ * section (only a notice when the operator has connected no chat model). Guests get the free tries; buying or running out asks them to bind (spec §2 prompt).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { AiCosCard } from '../../components/ai-cos/AiCosCard';
 import { AiCreditsHeader } from '../../components/ai-cos/AiCreditsHeader';
 import { AiGallery } from '../../components/ai-cos/AiGallery';
 import { AiChatSection } from '../../components/ai-chat/AiChatSection';
+import { chatAvailability } from '../../components/ai-chat/chat-availability';
 import { GuestPrompt } from '../../components/guest-prompt/GuestPrompt';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';
@@ -50,7 +51,7 @@ export default function AiPage({ route }: PageProps) {
         <AiCreditsHeader index={index.data} onBuy={openBuy} />
         <AiCosCard index={index.data} onShort={onShort} />
         <AiGallery uid={session.uid} />
-        <AiChatSection />
+        <AiChatSection available={chatAvailability(index.data) === 'available'} />
         <AiBuySheet index={index.data} visible={buying} onClose={() => setBuying(false)} />
       </>
     );

@@ -74,8 +74,8 @@ export function useClearChat(workId: number, character: string) {
   });
 }
 
-/** Codes the chat page explains itself (the guest prompt, or the way to buy credits). */
-export const CHAT_QUIET_CODES = [ApiCode.AI_CREDITS_SHORT] as const;
+/** Codes the chat page explains itself (the guest prompt, the way to buy credits, no model). */
+export const CHAT_QUIET_CODES = [ApiCode.AI_CREDITS_SHORT, ApiCode.AI_CHAT_NO_MODEL] as const;
 
 export async function sendChat(workId: number, character: string, message: string) {
   const scope = `ai-chat:${workId}:${character}:${message}`;
