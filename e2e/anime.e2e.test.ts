@@ -261,6 +261,64 @@ describe('anime in the browser', () => {
     await expect(page.getByTestId('player-error').count()).resolves.toBe(0);
   });
 
+  it('names the price of a locked next episode: coins for a coin episode, not VIP', async () => {
+    // Episode 3 becomes a coin episode: VIP does not open it, so it stays locked for this VIP session.
+    executeServerDb(server, `update chapters set pay = 1 where id = ${episodeIds[2]}`);
+    await page.goto(`/#/pages/anime/details?id=${workId}`);
+    await page.goto(`/#/pages/anime/player?id=${workId}&ep=${episodeIds[1]}`);
+    const next = page.getByTestId('player-next');
+    await expect.poll(() => next.textContent(), { timeout: 10_000 }).toBe('Next episode (coins)');
+  });
+
+  it('searches anime under the default bar titled "Search anime", with themed antd-mobile controls', async () => {
+    await page.goto('/#/pages/anime/search');
+    await page.getByTestId('anime-search-page').waitFor();
+    expect(await page.getByTestId('nav-title').textContent()).toBe('Search anime');
+    const field = page.getByTestId('anime-search-input');
+    expect(await field.getAttribute('class')).toContain('adm-search-bar');
+    await field.locator('input').fill('Pixel');
+    // antd-mobile's clear icon, in the theme's colours (the browser's blue cross is hidden).
+    const clear = field.locator('.adm-input-clear');
+    await clear.waitFor();
+    await page.getByTestId('anime-search-submit').click();
+    await page.locator('[data-testid="anime-search-results"][data-state="ready"]').waitFor();
+    // A toast left from an earlier page would cover the picture.
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await shot('search-light');
+    await page.evaluate(() => localStorage.setItem('themeName', 'dark'));
+    await page.reload();
+    await page.locator('[data-testid="anime-search-results"][data-state="ready"]').waitFor();
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await shot('search-dark');
+    await page.evaluate(() => localStorage.setItem('themeName', 'light'));
+    await page.reload();
+    await clear.waitFor();
+    await clear.click();
+    expect(await field.locator('input').inputValue()).toBe('');
+
+    // The player's "Autoplay next" is antd-mobile's checkbox, ticked in the theme colour.
+    await page.goto(`/#/pages/anime/player?id=${workId}&ep=${episodeIds[0]}`);
+    const autoplay = page.getByTestId('player-autoplay');
+    await autoplay.waitFor();
+    expect(await autoplay.getAttribute('class')).toContain('adm-checkbox-checked');
+    const tick = await autoplay
+      .locator('.adm-checkbox-icon')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--primary-color').trim(),
+    );
+    const hex = (rgb: string) =>
+      `#${(rgb.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('')}`;
+    expect(hex(tick)).toBe(primary.toLowerCase());
+    await autoplay.click();
+    await expect.poll(() => autoplay.getAttribute('class')).not.toContain('adm-checkbox-checked');
+    expect(await page.evaluate(() => localStorage.getItem('animeAutoplay'))).toBe('0');
+    await autoplay.click();
+  });
+
   it('played under the content security policy: nothing the player needed was blocked', async () => {
     expect(await cspViolations(page)).toEqual([]);
   });

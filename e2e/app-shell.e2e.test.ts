@@ -2,7 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
+import { insertAd } from './support/ads-update.js';
+import { executeServerDb } from './support/import-status.js';
 import { recordRequestTimes } from './support/request-times.js';
+import { keepScreenshot, newThemedContext, settle, THEMES } from './support/screenshots.js';
 import type { RunningServer } from './support/server.js';
 
 const HOME_HASH = '#/pages/home/home';
@@ -382,6 +385,93 @@ describe('settings', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     await page.getByTestId('nav-back').click();
     await page.getByTestId('home-empty').waitFor();
+  });
+});
+
+describe('screens at 375 px in both themes', () => {
+  it('toggles dark mode from anywhere on its settings row, not only on the switch', async () => {
+    await openAsNewVisitor();
+    await page.goto('/#/pages/user/seting/seting');
+    const row = page.getByTestId('theme-toggle');
+    await row.waitFor();
+    expect(await row.getAttribute('aria-checked')).toBe('false');
+    // A tap on the row's words, far from the switch.
+    const box = (await row.boundingBox())!;
+    await page.mouse.click(box.x + 24, box.y + box.height / 2);
+    await expect.poll(() => row.getAttribute('aria-checked')).toBe('true');
+    expect(await row.getAttribute('data-theme')).toBe('dark');
+    await settle(page);
+    await keepScreenshot(page, 'settings-dark-row-dark');
+    await page.mouse.click(box.x + 24, box.y + box.height / 2);
+    await expect.poll(() => row.getAttribute('aria-checked')).toBe('false');
+    await keepScreenshot(page, 'settings-dark-row-light');
+  });
+
+  it("goes home from the bookshelf's back arrow when the bookshelf is the first page opened", async () => {
+    await page.goto('/#/pages/book/book');
+    await page.getByTestId('nav-back').click();
+    await waitForHashPath('/pages/home/home');
+    await page.getByTestId('home-page').waitFor();
+  });
+
+  it('shows the whole install banner tagline on a 375 px phone', async () => {
+    for (const theme of THEMES) {
+      const themed = await newThemedContext(browser, server.baseURL, theme);
+      const p = await themed.newPage();
+      await p.goto('/');
+      const tagline = p.locator('.install-banner__tagline');
+      await tagline.waitFor();
+      expect(await tagline.textContent()).toBe('Lots of high-quality comics, read first');
+      // Nothing cut: the text's full height and width fit in the box it is drawn in.
+      const cut = await tagline.evaluate(
+        (el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth,
+      );
+      expect(cut).toBe(false);
+      await settle(p);
+      await keepScreenshot(p.getByTestId('install-banner'), `install-banner-${theme}`);
+      await themed.close();
+    }
+  });
+
+  it("draws an ad's white text on a backing it can be read on, in light and dark", async () => {
+    const adId = insertAd(server, {
+      page: 'user',
+      adtext_show: 1,
+      adtext: 'VIP sale',
+      adtext_color: '#ffffff',
+      adtext_size: 14,
+      hide_time: 0,
+    });
+    try {
+      for (const theme of THEMES) {
+        const themed = await newThemedContext(browser, server.baseURL, theme);
+        const p = await themed.newPage();
+        await p.goto('/#/pages/user/user');
+        const text = p.getByTestId('ad-float-text');
+        await text.waitFor();
+        expect(await text.textContent()).toBe('VIP sale');
+        const ratio = await text.evaluate((el) => {
+          const rgb = (value: string) => (value.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+          const lum = (value: string) => {
+            const [r, g, b] = rgb(value).map((c) => {
+              const s = c / 255;
+              return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const style = getComputedStyle(el);
+          const [hi, lo] = [lum(style.color), lum(style.backgroundColor)].sort((a, b) => b - a);
+          return (hi! + 0.05) / (lo! + 0.05);
+        });
+        // WCAG AA for normal text.
+        expect(ratio).toBeGreaterThanOrEqual(4.5);
+        await settle(p);
+        await keepScreenshot(p.getByTestId('ad-float'), `ad-text-${theme}`);
+        await themed.close();
+      }
+    } finally {
+      executeServerDb(server, `delete from ads where id = ${adId}`);
+    }
   });
 });
 

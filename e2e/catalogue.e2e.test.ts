@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startServerAndBrowser } from './support/harness.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
 import { landingImagePaint } from './support/landing-paint.js';
+import { keepScreenshot, newThemedContext, settle } from './support/screenshots.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
 import type { RunningServer } from './support/server.js';
 
@@ -89,14 +90,27 @@ afterEach(async () => {
 });
 
 describe('a fresh library', () => {
-  it('offers the all-time list when a period has no reads yet', async () => {
-    // The first test of the file: nothing has been read or favourited yet.
+  it('shows the next board with works, and says so, when a period has no reads yet', async () => {
+    // The first test of the file: nothing has been read or favourited yet. This week and this
+    // month are empty, so the all-time board shows, under a line that says which one it is.
     await page.goto('/#/pages/sort/ranking?type=0&by=views&period=week');
-    await page.getByTestId('rank-list-empty').waitFor();
-    await page.getByTestId('rank-see-all').click();
     await page.locator('[data-testid="rank-list"][data-state="ready"]').waitFor();
-    expect(new URL(page.url()).hash).toContain('period=all');
+    expect(await page.getByTestId('rank-board').getAttribute('data-period')).toBe('all');
+    expect(await page.getByTestId('rank-fallback').textContent()).toBe(
+      'Nothing in “Most read · This week” yet: showing “Most read · All time”',
+    );
     expect(await page.locator('[data-testid^="rank-row-"]').count()).toBeGreaterThan(0);
+    // The chosen period stays chosen: the page tells, it does not switch the filter.
+    expect(new URL(page.url()).hash).toContain('period=week');
+    await settle(page);
+    await keepScreenshot(page, 'ranking-fallback-light');
+    const dark = await newThemedContext(browser, server.baseURL, 'dark');
+    const darkPage = await dark.newPage();
+    await darkPage.goto('/#/pages/sort/ranking?type=0&by=views&period=week');
+    await darkPage.getByTestId('rank-fallback').waitFor();
+    await settle(darkPage);
+    await keepScreenshot(darkPage, 'ranking-fallback-dark');
+    await dark.close();
   });
 });
 
@@ -220,6 +234,59 @@ describe('home', () => {
     await page.getByTestId(`work-card-${seeded.novels[0]!.id}`).first().waitFor();
     await page.getByTestId('home-tab-1').click();
     await page.getByText('No anime yet').waitFor();
+  });
+
+  it('orders the top tabs as the bottom bar does, and both light the same kind', async () => {
+    await openHome();
+    const top = await page.locator('.home__tabs [role="tab"]').allTextContents();
+    const bottom = await page.locator('[data-testid="tab-bar"] .tab-bar__label').allTextContents();
+    expect(top).toEqual(['Comics', 'Novels', 'Anime']);
+    expect(bottom.slice(0, 3)).toEqual(top);
+    for (const [value, item] of [
+      [2, 'novels'],
+      [1, 'anime'],
+      [0, 'comics'],
+    ] as const) {
+      await page.getByTestId(`home-tab-${value}`).click();
+      await expect
+        .poll(() => page.locator('[data-testid="tab-bar"] [aria-current="page"]').getAttribute('data-testid'))
+        .toBe(`tab-${item}`);
+      expect(await page.getByTestId(`home-tab-${value}`).getAttribute('aria-selected')).toBe('true');
+    }
+  });
+
+  it('lists novels, not comics, on /pages/home/novelView opened without a query', async () => {
+    await page.goto('/#/pages/home/novelView');
+    await page.locator('[data-testid="work-list"][data-state="ready"]').waitFor();
+    expect(await page.getByTestId('nav-title').textContent()).toBe('Novels');
+    const cards = await page
+      .locator('[data-testid="work-list"] [data-testid^="work-card-"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
+    expect(cards.sort()).toEqual(seeded.novels.map((novel) => `work-card-${novel.id}`).sort());
+  });
+
+  it.each([
+    ['comic', '/pages/cartoon/tag'],
+    ['novel', '/pages/novel/novelTag'],
+  ])('refreshes the %s tag page opened without a tag when pulled down', async (_kind, path) => {
+    await page.goto(`/#${path}`);
+    await page.getByTestId('tag-cloud').waitFor();
+    const tagsBefore = await page.locator('[data-testid="tag-cloud"] button').count();
+    expect(tagsBefore).toBeGreaterThan(0);
+    const asked = page.waitForRequest((request) => request.url().includes('/v3/category/tags'));
+    // A finger pulls the page down past the 70 px head (spec §9) and lets go.
+    const touch = await context.newCDPSession(page);
+    const at = (y: number) => [{ x: 187, y }];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(200) });
+    for (let y = 220; y <= 480; y += 20) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(y) });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await asked;
+    await page.locator('[data-testid="pull-to-refresh"][data-phase="idle"]').waitFor();
+    // The tags came back: no error view, the same cloud.
+    expect(await page.locator('[data-testid="tag-cloud"] button').count()).toBe(tagsBefore);
+    expect(await page.getByTestId('query-error').count()).toBe(0);
   });
 
   it('pages through a category list to "No more data"', async () => {
@@ -363,6 +430,12 @@ describe('a guest reading a comic', () => {
     await page.getByTestId('shelf-list-empty').waitFor();
   });
 
+  it("says there are no comics under a comic nobody has commented on (the spec's empty-list text)", async () => {
+    await page.goto(`/#/pages/cartoon/details?column=${seeded.comics[3]!.id}`);
+    await page.getByTestId('comments-empty').waitFor();
+    expect(await page.getByTestId('comments-empty').textContent()).toBe('No comics yet');
+  });
+
   it('shows a clear locked prompt on a VIP chapter that leads a guest to log in', async () => {
     const comic = seeded.comics[0]!;
     const vip = comic.chapters.find((chapter) => chapter.pay === 2)!;
@@ -457,6 +530,8 @@ describe('ranking', () => {
     await page.goto('/#/pages/sort/ranking?type=0&by=views&period=day');
     await page.getByTestId('ranking-page').waitFor();
     const firstRow = async () => {
+      // Only today's board counts: while it is empty, the page shows a longer one instead.
+      if ((await page.getByTestId('rank-board').getAttribute('data-period')) !== 'day') return null;
       const rows = page.locator('[data-testid^="rank-row-"]');
       return (await rows.count()) > 0 ? rows.first().getAttribute('data-testid') : null;
     };

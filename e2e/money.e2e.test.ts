@@ -15,6 +15,7 @@ import { newPhoneContext } from './support/chromium.js';
 import { startServerAndBrowser } from './support/harness.js';
 import { queryServerDb } from './support/import-status.js';
 import { openCashier, payAtCashier, seedMoneyCatalogue } from './support/money-flow.js';
+import { keepScreenshot, settle, THEMES, type Theme } from './support/screenshots.js';
 import type { SeededWork } from './support/seed-catalogue.js';
 import type { RunningServer } from './support/server.js';
 
@@ -51,6 +52,37 @@ function ledgerFacts(uid: number) {
 async function payThroughCashier(p: Page): Promise<void> {
   await openCashier(p, 2);
   await payAtCashier(p);
+}
+
+/** The page in a theme: the app reads the stored theme name when it starts, so a reload applies it. */
+async function useTheme(p: Page, theme: Theme): Promise<void> {
+  await p.evaluate((name) => localStorage.setItem('themeName', name), theme);
+  await p.reload();
+}
+
+/**
+ * The locked panel (the reader's gate, the screen that sells) in both themes: its buttons are
+ * antd-mobile buttons a thumb can hit, at least 44 px tall (a column's flex once squashed them to
+ * 24 px with browser padding). Ends in the light theme.
+ */
+async function checkLockedPanel(p: Page, testId: 'vip-locked' | 'coin-locked', shot: string): Promise<void> {
+  for (const theme of THEMES) {
+    await useTheme(p, theme);
+    await p.getByTestId(testId).waitFor();
+    const buttons = p.getByTestId(testId).locator('.locked-chapter__actions button');
+    const found = await buttons.evaluateAll((els) =>
+      els.map((el) => ({
+        height: el.getBoundingClientRect().height,
+        antd: el.classList.contains('adm-button'),
+      })),
+    );
+    expect(found.length).toBe(testId === 'vip-locked' ? 2 : 1);
+    expect(found.every((button) => button.antd)).toBe(true);
+    expect(Math.min(...found.map((button) => button.height))).toBeGreaterThanOrEqual(44);
+    await settle(p);
+    await keepScreenshot(p, `${shot}-${theme}`);
+  }
+  await useTheme(p, 'light');
 }
 
 beforeAll(async () => {
@@ -108,7 +140,11 @@ describe('the money loop', () => {
   it('unlocks a coin chapter from the reader and reads it', async () => {
     const chapter = coinComic.chapters[2]!;
     expect(chapter.pay).toBe(1);
+    // The chapter before says how the locked one opens: with coins, not "VIP".
+    await go(page, `/pages/cartoon/reader?column=${coinComic.id}&chapter=${coinComic.chapters[1]!.id}`);
+    await expect.poll(() => page.getByTestId('reader-next').textContent()).toContain('Next (coins)');
     await go(page, `/pages/cartoon/reader?column=${coinComic.id}&chapter=${chapter.id}`);
+    await checkLockedPanel(page, 'coin-locked', 'locked-chapter-coins');
     await page.getByTestId('unlock-open').click();
     await page.getByTestId('unlock-sheet').waitFor();
     expect(await page.getByTestId('unlock-wallet').textContent()).toContain('330');
@@ -127,8 +163,24 @@ describe('the money loop', () => {
     const vipChapter = vipComic.chapters[2]!;
     expect(vipChapter.pay).toBe(2);
     await go(page, `/pages/cartoon/reader?column=${vipComic.id}&chapter=${vipChapter.id}`);
+    await checkLockedPanel(page, 'vip-locked', 'locked-chapter-vip');
     await page.getByTestId('vip-locked-cta').click();
     await page.getByTestId('vip-page').waitFor();
+    // A first-time buyer pays 6.00 for the first month (0.20 a day), less per day than the yearly
+    // plan (228.00, 0.62 a day): the first month wears "Best value", not the yearly plan, and is
+    // the one chosen.
+    await page.getByTestId('vip-plan-price-monthly').waitFor();
+    expect(await page.getByTestId('vip-plan-monthly').textContent()).toContain('Best value');
+    expect(await page.getByTestId('vip-plan-yearly').textContent()).not.toContain('Best value');
+    expect(await page.getByTestId('vip-plan-quarterly').textContent()).not.toContain('Best value');
+    expect(await page.getByTestId('vip-plan-monthly').getAttribute('aria-checked')).toBe('true');
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await page.getByTestId('vip-plan-price-monthly').waitFor();
+      await settle(page);
+      await keepScreenshot(page, `vip-plans-${theme}`);
+    }
+    await useTheme(page, 'light');
     await page.getByTestId('vip-plan-monthly').click();
     await page.getByTestId('vip-buy').click();
     await page.getByTestId('pay-page').waitFor();
@@ -169,5 +221,32 @@ describe('the money loop', () => {
          group by l.entry_id, unit having sum(l.amount) <> 0) t`,
     );
     expect(unbalanced[0]!.n).toBe(0);
+  });
+
+  it("draws a confirm dialog's confirm in the spec's #007aff and its cancel as a plain way out", async () => {
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await go(page, '/pages/user/seting/seting');
+      await page.getByTestId('settings-logout').click();
+      const dialog = page.locator('.adm-dialog');
+      const confirm = dialog.getByText('Log out', { exact: true });
+      const cancel = dialog.getByText('Cancel', { exact: true });
+      await confirm.waitFor();
+      // Let the 300 ms pop-in finish before reading colours and taking the picture.
+      await page.waitForTimeout(400);
+      const colour = (label: typeof confirm) =>
+        label.evaluate((el) => getComputedStyle(el.closest('button')!).color);
+      expect(await colour(confirm)).toBe('rgb(0, 122, 255)');
+      const cancelColour = await colour(cancel);
+      expect(cancelColour).not.toBe('rgb(0, 122, 255)');
+      // Not the theme's pink-red (light) or teal (dark), which made Cancel look like "Block".
+      expect(['rgb(253, 88, 109)', 'rgb(20, 184, 166)']).not.toContain(cancelColour);
+      await keepScreenshot(page, `confirm-dialog-${theme}`);
+      await cancel.click();
+      await dialog.waitFor({ state: 'detached' });
+      // Cancel kept the session.
+      expect((await storedSession(page)).uid).toBe(uid);
+    }
+    await useTheme(page, 'light');
   });
 });

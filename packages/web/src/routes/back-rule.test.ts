@@ -8,19 +8,17 @@ describe('back rule', () => {
     expect(backAction(3, '/pages/user/user')).toEqual({ kind: 'history' });
   });
 
-  it('sends the only page home unless it is home, sort, quest, book or user', () => {
+  it('sends the only page home', () => {
     expect(backAction(0, '/pages/cartoon/details')).toEqual({ kind: 'replace', path: '/pages/home/home' });
     expect(backAction(0, '/pages/user/seting/seting')).toEqual({ kind: 'replace', path: '/pages/home/home' });
     expect(backAction(0, '/pages/anime/anime')).toEqual({ kind: 'replace', path: '/pages/home/home' });
-    for (const path of [
-      '/pages/home/home',
-      '/pages/sort/sort',
-      '/pages/quest/quest',
-      '/pages/book/book',
-      '/pages/user/user',
-    ]) {
-      expect(backAction(0, path)).toEqual({ kind: 'none' });
+  });
+
+  it('sends a root page with a back arrow home too, so the arrow is never dead; home stays', () => {
+    for (const path of ['/pages/sort/sort', '/pages/quest/quest', '/pages/book/book', '/pages/user/user']) {
+      expect(backAction(0, path)).toEqual({ kind: 'replace', path: '/pages/home/home' });
     }
+    expect(backAction(0, '/pages/home/home')).toEqual({ kind: 'none' });
   });
 });
 

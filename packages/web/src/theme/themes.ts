@@ -124,6 +124,9 @@ export function themeProperties(theme: Theme): Record<string, string> {
   props['--adm-color-background'] = theme.vars['primary-bg-color'];
   props['--adm-color-fill-content'] = theme.vars['input-bg-color'];
   props['--adm-color-white'] = theme.name === 'dark' ? '#1C1D22' : '#FFFFFF';
+  // Text on a filled antd button (and a toast): antd derives it from --adm-color-white, which the
+  // dark theme darkens, so a primary button's label came out dark on teal; ours is the theme's.
+  props['--adm-color-text-light-solid'] = theme.vars['btn-text-color'];
   props['--adm-color-highlight'] = theme.vars['primary-color'];
   props['--adm-border-color'] = theme.vars['border-color'];
   return props;

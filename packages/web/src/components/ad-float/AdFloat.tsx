@@ -15,6 +15,7 @@ import { track } from '../../lib/analytics';
 import { isStandalone, openExternal } from '../../lib/platform';
 import { reportAdClick, reportAdImpression, useAdsQuery } from '../../state/queries/ads';
 import { XfileImage } from '../xfile-image/XfileImage';
+import { adTextColours } from './ad-text-colour';
 import './ad-float.css';
 
 /** Width used when the console left pic_width at 0 (rpx); the console's preview uses the same. */
@@ -129,7 +130,9 @@ export function AdFloat({ page }: { page: AdPage }) {
         {ad.adtext_show === 1 && ad.adtext !== '' && (
           <span
             className="ad-float__text"
-            style={{ fontSize: `${ad.adtext_size}px`, color: ad.adtext_color, maxWidth: width }}
+            data-testid="ad-float-text"
+            // The operator's colour on a backing it reads on (white text sat on the white card).
+            style={{ fontSize: `${ad.adtext_size}px`, maxWidth: width, ...adTextColours(ad.adtext_color) }}
           >
             {ad.adtext}
           </span>

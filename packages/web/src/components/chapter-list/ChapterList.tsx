@@ -1,6 +1,7 @@
 import type { ChapterItem } from '@dm51/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chapterLabels } from './chapter-labels';
 import { chapterCount, orderChapters, visibleChapters, type ChapterOrder } from './chapter-order';
 import './chapter-list.css';
 
@@ -35,6 +36,8 @@ export function ChapterList({
   const [expanded, setExpanded] = useState(!collapsible);
   const ordered = orderChapters(chapters, order);
   const shown = visibleChapters(ordered, expanded, currentId);
+  // Numbered in reading order whatever the order shown; once per list (a novel may have thousands).
+  const labels = useMemo(() => chapterLabels(orderChapters(chapters, 'asc')), [chapters]);
 
   return (
     <div className="chapter-list" data-testid={testId}>
@@ -73,9 +76,12 @@ export function ChapterList({
             data-matter={chapter.matter || undefined}
             data-locked={chapter.locked}
             aria-current={chapter.id === currentId ? 'true' : undefined}
+            // The full name, for a label that was shortened to what tells it apart.
+            title={chapter.name}
+            aria-label={labels.get(chapter.id) === chapter.name ? undefined : chapter.name}
             onClick={() => onOpen(chapter)}
           >
-            <span className="chapter-list__name">{chapter.name}</span>
+            <span className="chapter-list__name">{labels.get(chapter.id) ?? chapter.name}</span>
             {chapter.locked === 1 && <LockIcon />}
           </button>
         ))}

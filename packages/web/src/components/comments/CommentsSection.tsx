@@ -31,6 +31,14 @@ export function CommentsSection({ workId, type, mode = 'preview' }: CommentsSect
   const [reply, setReply] = useState<ReplyTarget | null>(null);
   const list = useCommentList(workId, sort, mode === 'preview' ? 5 : undefined);
   const blacklist = useBlacklist();
+  // Spec §2: the comment list's empty text says there are no comics (the kind of the work here).
+  const emptyText = t(
+    type === WorkType.NOVEL
+      ? 'home.emptyNovels'
+      : type === WorkType.ANIME
+        ? 'home.emptyAnime'
+        : 'home.emptyComics',
+  );
   const visible = (items: CommentWithReplies[]) => items.filter((item) => !blacklist.includes(item.uid));
 
   const onReply = (target: CommentItem, father: CommentWithReplies) =>
@@ -75,7 +83,7 @@ export function CommentsSection({ workId, type, mode = 'preview' }: CommentsSect
         <PagedListView
           list={list}
           pullToRefresh
-          empty={{ title: t('community.empty'), kind: type === WorkType.NOVEL ? 'novels' : 'comics' }}
+          empty={{ title: emptyText, kind: type === WorkType.NOVEL ? 'novels' : 'comics' }}
           testId="comments-list"
         >
           {threads}
@@ -84,7 +92,7 @@ export function CommentsSection({ workId, type, mode = 'preview' }: CommentsSect
         <>
           {list.items.length === 0 && !list.isLoading ? (
             <p className="comments__empty" data-testid="comments-empty">
-              {t('community.empty')}
+              {emptyText}
             </p>
           ) : list.items.length === 0 ? (
             // The empty line's height while loading, so the input below does not jump when the

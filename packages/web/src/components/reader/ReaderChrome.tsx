@@ -12,7 +12,8 @@ interface ReaderChromeProps {
   progress: string;
   prevId: number;
   nextId: number;
-  nextLocked?: boolean;
+  /** The next button's i18n key (next-label.ts): plain, or how a locked next chapter opens. */
+  nextLabel?: string;
   onChapter: (chapterId: number) => void;
   onChapters: () => void;
   onSettings: () => void;
@@ -71,7 +72,7 @@ export function ReaderChrome({
   progress,
   prevId,
   nextId,
-  nextLocked = false,
+  nextLabel = 'reader.nextChapter',
   onChapter,
   onChapters,
   onSettings,
@@ -124,7 +125,7 @@ export function ReaderChrome({
         <BarAction
           testId="reader-next"
           icon="M13 6l6 6-6 6M5 6l6 6-6 6"
-          label={nextLocked ? t('reader.nextChapterVip') : t('reader.nextChapter')}
+          label={t(nextLabel)}
           disabled={nextId <= 0}
           onClick={() => onChapter(nextId)}
         />

@@ -8,6 +8,7 @@ import { detailHref } from '../mixed-list-card/card-fields';
 import { lockReasonOf } from '../unlock-sheet/lock-reason';
 import { useChargeToast } from '../unlock-sheet/use-charge-toast';
 import { readerHref } from '../work-detail/reader-href';
+import { nextLabelKey } from './next-label';
 import { useProgressSaver } from './use-progress-saver';
 
 export type ReaderSheetKind = 'chapters' | 'settings';
@@ -57,6 +58,8 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
 
   const info = chapter.data?.chapter;
   const nextLocked = info?.next_locked === 1;
+  const nextListed = chapters.data?.find((item) => item.id === info?.next_chapter_id);
+  const nextLabel = nextLabelKey('reader.nextChapter', nextLocked, nextListed);
 
   // Leaving saves the place first; `replace`, so back goes to the detail page, not the last chapter.
   const goChapter = (id: number) => {
@@ -75,6 +78,8 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
     locked,
     lockReason: lockReason ?? 'coins',
     nextLocked,
+    /** The next button's i18n key: plain, or how the locked next chapter opens (VIP or coins). */
+    nextLabel,
     /** Prev/next from the chapter list, for when the reader has no answer (locked, loading). */
     listNeighbours: neighbours(chapters.data ?? [], chapterId),
     saver,
@@ -90,7 +95,7 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
       visible: bars || locked || sheet !== null,
       title: info?.work_name ?? '',
       subtitle: info?.name ?? listed?.name ?? '',
-      nextLocked,
+      nextLabel,
       onChapter: goChapter,
       onChapters: () => setSheet('chapters'),
       onSettings: () => setSheet('settings'),

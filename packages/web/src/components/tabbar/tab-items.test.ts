@@ -59,6 +59,9 @@ describe('tab bar', () => {
     const tabs = buildTabs(DEFAULT_START_SETTINGS);
     expect(activeTabId(tabs, '/pages/home/home', '')).toBe('comics');
     expect(activeTabId(tabs, '/pages/home/home', '?tab=2')).toBe('novels');
+    // The home page's anime tab lights the bottom bar's anime item, as the anime tab page does.
+    expect(activeTabId(tabs, '/pages/home/home', '?tab=1')).toBe('anime');
+    expect(activeTabId(tabs, '/pages/anime/anime', '')).toBe('anime');
     expect(activeTabId(tabs, '/pages/user/user', '')).toBe('mine');
     expect(activeTabId(tabs, '/pages/ai/ai', '')).toBe('ai');
     expect(activeTabId(tabs, '/pages/cartoon/details', '')).toBeNull();

@@ -71,8 +71,10 @@ export function homeTabFromSearch(search: string): number {
 
 /** Which tab is lit for the current location, or null on a non-tab page. */
 export function activeTabId(tabs: readonly TabItem[], pathname: string, search: string): TabIconName | null {
+  // The home page's tabs light their own bottom item: its anime tab lights "anime", as the top row does.
   if (pathname === HOME_PATH) {
-    return homeTabFromSearch(search) === HomeTab.NOVELS ? 'novels' : 'comics';
+    const tab = homeTabFromSearch(search);
+    return tab === HomeTab.NOVELS ? 'novels' : tab === HomeTab.ANIME ? 'anime' : 'comics';
   }
   const match = tabs.find((tab) => tab.target.kind !== 'external' && tab.target.path === pathname);
   return match?.id ?? null;

@@ -1,3 +1,4 @@
+import { Button } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../../lib/router';
@@ -50,24 +51,31 @@ export function LockedChapter({ type, chapterId, chapterName, reason, compact = 
       {!compact && <p className="locked-chapter__text">{t(vip ? 'reader.vipText' : 'unlock.lockedText')}</p>}
       <div className="locked-chapter__actions">
         {vip && (
-          <button
-            type="button"
+          <Button
+            block
+            shape="rounded"
+            size="large"
             className="locked-chapter__cta"
             data-testid="vip-locked-cta"
             // After buying VIP, the pay page's "Continue" comes back to this chapter.
             onClick={() => navigate(vipHref(`${location.pathname}${location.search}`))}
           >
             {t('reader.vipCta')}
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          className={vip ? 'locked-chapter__buy' : 'locked-chapter__cta locked-chapter__cta--coins'}
+        <Button
+          block
+          shape="rounded"
+          size="large"
+          // The secondary way on a VIP chapter is outlined; a coin chapter's only way is the theme colour.
+          color={vip ? 'default' : 'primary'}
+          fill={vip ? 'outline' : 'solid'}
+          className={vip ? 'locked-chapter__buy' : undefined}
           data-testid="unlock-open"
           onClick={() => setSheet(true)}
         >
           {t('unlock.open')}
-        </button>
+        </Button>
       </div>
       <UnlockSheet
         visible={sheet}

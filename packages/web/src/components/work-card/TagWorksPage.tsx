@@ -6,6 +6,7 @@ import { FilterChips } from '../filter-chips/FilterChips';
 import { NavBar } from '../nav-bar/NavBar';
 import { PagedListView } from '../paged-list/PagedListView';
 import { PageLoading } from '../page-state/PageLoading';
+import { PullToRefresh } from '../pull-to-refresh/PullToRefresh';
 import { QueryError } from '../query-state/QueryError';
 import { WorkGrid } from './WorkGrid';
 import '../../routes/sort/sort.css';
@@ -25,32 +26,40 @@ export function TagWorksPage({ type, route }: { type: number; route: RouteDef })
   const list = useWorkList({ type, tag_id: tagId, order }, tagId > 0);
   const tagName = name || tags.data?.list.find((tag) => tag.id === tagId)?.name || t(route.titleKey);
 
-  if (tagId === 0)
+  if (tagId === 0) {
+    // The tag page opened without a tag (spec §2 turns pull-to-refresh on for it): the pull loads
+    // the tag cloud again; there is no work list to reset.
+    const cloud = tags.isError ? (
+      <QueryError onRetry={() => void tags.refetch()} />
+    ) : !tags.data ? (
+      <PageLoading />
+    ) : (
+      <div className="tag-cloud" data-testid="tag-cloud">
+        {tags.data.list.map((tag) => (
+          <button
+            key={tag.id}
+            type="button"
+            className="tag-cloud__tag"
+            data-testid={`tag-${tag.id}`}
+            onClick={() => setParams({ id: String(tag.id), name: tag.name })}
+          >
+            {tag.name}
+            <span className="tag-cloud__count">{tag.count}</span>
+          </button>
+        ))}
+      </div>
+    );
     return (
       <div className="page" data-testid="tag-cloud-page">
         <NavBar title={t(route.titleKey)} />
-        {tags.isError ? (
-          <QueryError onRetry={() => void tags.refetch()} />
-        ) : !tags.data ? (
-          <PageLoading />
+        {route.pullToRefresh ? (
+          <PullToRefresh onRefresh={() => tags.refetch()}>{cloud}</PullToRefresh>
         ) : (
-          <div className="tag-cloud">
-            {tags.data.list.map((tag) => (
-              <button
-                key={tag.id}
-                type="button"
-                className="tag-cloud__tag"
-                data-testid={`tag-${tag.id}`}
-                onClick={() => setParams({ id: String(tag.id), name: tag.name })}
-              >
-                {tag.name}
-                <span className="tag-cloud__count">{tag.count}</span>
-              </button>
-            ))}
-          </div>
+          cloud
         )}
       </div>
     );
+  }
 
   return (
     <div className="page sort-page" data-testid="tag-page">

@@ -30,6 +30,7 @@ export const enRest = {
     browse: 'Find something to read',
     continue: 'Continue',
     placeComic: 'page {{page}}',
+    placeAnime: 'at {{time}}',
     placeNovel: '{{percent}}%',
     historyEmpty: 'Nothing read yet',
     historyEmptyHint: 'Titles you open show up here, at the page you left.',

@@ -249,6 +249,7 @@ export const es: Messages = {
     rankEmpty: 'Aún no hay clasificación para este periodo',
     rankEmptyHint: 'La clasificación se llena a medida que la gente lee. Prueba un periodo más largo.',
     rankSeeAll: 'Ver la clasificación histórica',
+    rankFallback: 'Aún no hay clasificación de {{wanted}}; esta es {{shown}}',
     searchPlaceholder: 'Busca títulos, autores, etiquetas',
     searchAction: 'Buscar',
     recentSearches: 'Búsquedas recientes',
@@ -262,6 +263,7 @@ export const es: Messages = {
     prevChapter: 'Anterior',
     nextChapter: 'Siguiente capítulo',
     nextChapterVip: 'Siguiente (VIP)',
+    nextChapterCoins: 'Siguiente (monedas)',
     chapters: 'Capítulos',
     settings: 'Ajustes',
     layout: 'Modo de lectura',
@@ -301,6 +303,7 @@ export const es: Messages = {
     browse: 'Buscar algo que leer',
     continue: 'Seguir',
     placeComic: 'página {{page}}',
+    placeAnime: 'en el {{time}}',
     placeNovel: '{{percent}} %',
     historyEmpty: 'Aún no has leído nada',
     historyEmptyHint: 'Los títulos que abras aparecerán aquí, en la página donde los dejaste.',
@@ -527,6 +530,7 @@ export const es: Messages = {
     autoplay: 'Reproducir el siguiente',
     nextEpisode: 'Siguiente episodio',
     nextEpisodeVip: 'Siguiente episodio (VIP)',
+    nextEpisodeCoins: 'Siguiente episodio (monedas)',
     processingNote:
       'Este episodio se está preparando para la reproducción ({{progress}} %). Se podrá ver en cuanto esté listo.',
     waitingNote: 'Este episodio está en cola para prepararse. Se podrá ver en cuanto esté listo.',
@@ -547,6 +551,7 @@ export const es: Messages = {
       auto: 'Auto',
       subtitles: 'Subtítulos',
       subtitlesOff: 'Desactivados',
+      subtitleNumbered: 'Subtítulos {{n}}',
       fullscreen: 'Pantalla completa',
       exitFullscreen: 'Salir de pantalla completa',
       streamFailed: 'No se pudo cargar el vídeo. Comprueba tu conexión e inténtalo de nuevo.',
@@ -988,6 +993,14 @@ export const es: Messages = {
     sources: 'De: {{list}}',
     loading: 'Escribiendo…',
     you: 'Tú',
+    noModelTitle: 'El chat con personajes aún no está disponible',
+    noModel:
+      'El chat con personajes necesita un modelo de IA y el responsable de este servidor todavía no ha conectado ninguno, así que no se te descuenta ningún intento. Los estilos de imagen (AI cos) y las ayudas de lectura (el resumen de lo anterior y el del capítulo, citados directamente del texto) funcionan sin él.',
+    noModelShort:
+      'El chat con personajes no está disponible: el responsable del servidor no ha conectado ningún modelo.',
+    fromText: 'Del texto:',
+    fromTextHint: 'Esto no lo ha escrito ninguna IA: son fragmentos citados de los capítulos.',
+    passageFrom: '— {{chapter}}',
   },
   opds: {
     intro:

@@ -249,6 +249,7 @@ export const fr: Messages = {
     rankEmpty: 'Pas encore de classement pour cette période',
     rankEmptyHint: 'Le classement se remplit au fil des lectures. Essayez une période plus longue.',
     rankSeeAll: 'Voir le classement de tous les temps',
+    rankFallback: 'Pas encore de classement {{wanted}} : voici {{shown}}',
     searchPlaceholder: 'Rechercher titres, auteurs, étiquettes',
     searchAction: 'Rechercher',
     recentSearches: 'Recherches récentes',
@@ -262,6 +263,7 @@ export const fr: Messages = {
     prevChapter: 'Précédent',
     nextChapter: 'Chapitre suivant',
     nextChapterVip: 'Suivant (VIP)',
+    nextChapterCoins: 'Suivant (pièces)',
     chapters: 'Chapitres',
     settings: 'Réglages',
     layout: 'Mode de lecture',
@@ -302,6 +304,7 @@ export const fr: Messages = {
     browse: 'Trouver quoi lire',
     continue: 'Reprendre',
     placeComic: 'page {{page}}',
+    placeAnime: 'à {{time}}',
     placeNovel: '{{percent}} %',
     historyEmpty: 'Rien lu pour l’instant',
     historyEmptyHint: 'Les titres ouverts apparaissent ici, à la page où vous les avez laissés.',
@@ -532,6 +535,7 @@ export const fr: Messages = {
     autoplay: 'Lecture automatique',
     nextEpisode: 'Épisode suivant',
     nextEpisodeVip: 'Épisode suivant (VIP)',
+    nextEpisodeCoins: 'Épisode suivant (pièces)',
     processingNote:
       'Cet épisode est en cours de préparation ({{progress}} %). Il sera lisible dès qu’il sera prêt.',
     waitingNote: 'Cet épisode attend sa préparation. Il sera lisible dès qu’il sera prêt.',
@@ -552,6 +556,7 @@ export const fr: Messages = {
       auto: 'Auto',
       subtitles: 'Sous-titres',
       subtitlesOff: 'Désactivés',
+      subtitleNumbered: 'Sous-titres {{n}}',
       fullscreen: 'Plein écran',
       exitFullscreen: 'Quitter le plein écran',
       streamFailed: 'La vidéo n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
@@ -996,6 +1001,13 @@ export const fr: Messages = {
     sources: 'D’après : {{list}}',
     loading: 'Écrit…',
     you: 'Vous',
+    noModelTitle: 'Le chat avec les personnages n’est pas encore disponible',
+    noModel:
+      'Le chat avec les personnages a besoin d’un modèle d’IA, et l’exploitant de ce serveur n’en a pas encore connecté : aucun essai ne vous est donc décompté. Les styles d’image (AI cos) et les aides à la lecture (résumé des chapitres précédents et du chapitre, cités tels quels) fonctionnent sans modèle.',
+    noModelShort: 'Le chat avec les personnages est indisponible : l’exploitant n’a connecté aucun modèle.',
+    fromText: 'Extrait du texte :',
+    fromTextHint: 'Aucune IA n’a écrit ceci : ce sont des passages cités tels quels des chapitres.',
+    passageFrom: '— {{chapter}}',
   },
   opds: {
     intro:

@@ -1,4 +1,5 @@
 import { WorkType, type AnimeEpisode } from '@dm51/shared';
+import { Checkbox } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/router';
@@ -8,6 +9,7 @@ import { QueryError } from '../../components/query-state/QueryError';
 import { LockedChapter } from '../../components/unlock-sheet/LockedChapter';
 import { lockReasonOf } from '../../components/unlock-sheet/lock-reason';
 import { useChargeToast } from '../../components/unlock-sheet/use-charge-toast';
+import { nextLabelKey } from '../../components/reader/next-label';
 import { VideoPlayer } from '../../components/video-player/VideoPlayer';
 import { idParam } from '../../lib/id-param';
 import { mediaUrl } from '../../lib/media-url';
@@ -141,18 +143,18 @@ export default function PlayerPage() {
           {title}
         </h1>
         <div className="anime-player__actions">
-          <label className="anime-player__autoplay">
-            <input
-              type="checkbox"
-              data-testid="player-autoplay"
-              checked={autoplay}
-              onChange={(event) => {
-                setAutoplay(event.target.checked);
-                localStorage.setItem(AUTOPLAY_KEY, event.target.checked ? '1' : '0');
-              }}
-            />
+          {/* antd-mobile's checkbox: its tick takes the theme colour, not the browser's blue. */}
+          <Checkbox
+            className="anime-player__autoplay"
+            data-testid="player-autoplay"
+            checked={autoplay}
+            onChange={(checked) => {
+              setAutoplay(checked);
+              localStorage.setItem(AUTOPLAY_KEY, checked ? '1' : '0');
+            }}
+          >
             {t('anime.autoplay')}
-          </label>
+          </Checkbox>
           {info && info.next_episode_id > 0 && (
             <button
               type="button"
@@ -160,7 +162,13 @@ export default function PlayerPage() {
               data-testid="player-next"
               onClick={() => goTo(info.next_episode_id)}
             >
-              {info.next_locked ? t('anime.nextEpisodeVip') : t('anime.nextEpisode')}
+              {t(
+                nextLabelKey(
+                  'anime.nextEpisode',
+                  info.next_locked === 1,
+                  episodes.find((e) => e.id === info.next_episode_id),
+                ),
+              )}
             </button>
           )}
         </div>

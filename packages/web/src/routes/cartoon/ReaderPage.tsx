@@ -64,7 +64,7 @@ function ComicReader({ workId, chapterId, start: startPage }: ReaderProps) {
     <ChapterEnd
       chapterName={info?.name ?? ''}
       nextId={nextId}
-      nextLocked={nextLocked}
+      nextLabel={reader.nextLabel}
       onNext={() => reader.goChapter(nextId)}
       onBackToDetail={reader.backToDetail}
     />

@@ -18,6 +18,10 @@ const AnimeSection = lazy(() =>
 import './home.css';
 import './home-feed.css';
 
+/**
+ * The top tabs in the bottom bar's order (spec §2: comics, novels, anime), so the two rows agree;
+ * the values stay the spec's tab values (0 comics, 1 anime, 2 novels).
+ */
 const TOP_TABS: {
   value: HomeTabValue;
   labelKey: string;
@@ -25,8 +29,8 @@ const TOP_TABS: {
   art: 'comics' | 'anime' | 'novels';
 }[] = [
   { value: HomeTab.COMICS, labelKey: 'home.tabComics', emptyKey: 'home.emptyComics', art: 'comics' },
-  { value: HomeTab.ANIME, labelKey: 'home.tabAnime', emptyKey: 'home.emptyAnime', art: 'anime' },
   { value: HomeTab.NOVELS, labelKey: 'home.tabNovels', emptyKey: 'home.emptyNovels', art: 'novels' },
+  { value: HomeTab.ANIME, labelKey: 'home.tabAnime', emptyKey: 'home.emptyAnime', art: 'anime' },
 ];
 
 /** Shortcuts to real pages (no content needed), so the home page is useful before the catalogue. */

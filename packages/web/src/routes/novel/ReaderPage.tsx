@@ -79,7 +79,7 @@ function NovelReader({ workId, chapterId, start: startPosition }: ReaderProps) {
               <ChapterEnd
                 chapterName={data.chapter.name}
                 nextId={nextId}
-                nextLocked={nextLocked}
+                nextLabel={reader.nextLabel}
                 onNext={() => reader.goChapter(nextId)}
                 onBackToDetail={reader.backToDetail}
               />

@@ -18,24 +18,22 @@ export function AnalyticsSwitch() {
   return (
     <section className="user-card" data-testid="analytics-settings">
       <h2 className="user-card__title">{t('analytics.title')}</h2>
-      <div className="user-list__item settings__row">
-        <span className="user-list__label" id="analytics-toggle-label">
-          {t('analytics.share')}
-        </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on && !dnt}
-          aria-labelledby="analytics-toggle-label"
-          aria-describedby="analytics-toggle-hint"
-          data-testid="analytics-toggle"
-          disabled={dnt}
-          className={`settings__switch${on && !dnt ? ' settings__switch--on' : ''}`}
-          onClick={toggle}
-        >
+      {/* The whole row is the switch, as the dark-mode row: a tap anywhere on it toggles. */}
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on && !dnt}
+        aria-describedby="analytics-toggle-hint"
+        data-testid="analytics-toggle"
+        disabled={dnt}
+        className="user-list__item settings__row settings__row--switch"
+        onClick={toggle}
+      >
+        <span className="user-list__label">{t('analytics.share')}</span>
+        <span className={`settings__switch${on && !dnt ? ' settings__switch--on' : ''}`} aria-hidden="true">
           <span className="settings__knob" />
-        </button>
-      </div>
+        </span>
+      </button>
       <p className="settings__hint" id="analytics-toggle-hint" data-testid="analytics-hint">
         {dnt ? t('analytics.doNotTrack') : t('analytics.hint')}
       </p>

@@ -107,23 +107,21 @@ export default function SettingsPage({ route }: PageProps) {
 
       <section className="user-card">
         <h2 className="user-card__title">{t('settings.appearance')}</h2>
-        <div className="user-list__item settings__row">
-          <span className="user-list__label" id="theme-toggle-label">
-            {t('settings.darkMode')}
-          </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={dark}
-            aria-labelledby="theme-toggle-label"
-            data-testid="theme-toggle"
-            data-theme={theme}
-            className={`settings__switch${dark ? ' settings__switch--on' : ''}`}
-            onClick={() => themeStore.set(dark ? 'light' : 'dark')}
-          >
+        {/* The whole row is the switch: a tap anywhere on it toggles, not only on the knob. */}
+        <button
+          type="button"
+          role="switch"
+          aria-checked={dark}
+          className="user-list__item settings__row settings__row--switch"
+          data-testid="theme-toggle"
+          data-theme={theme}
+          onClick={() => themeStore.set(dark ? 'light' : 'dark')}
+        >
+          <span className="user-list__label">{t('settings.darkMode')}</span>
+          <span className={`settings__switch${dark ? ' settings__switch--on' : ''}`} aria-hidden="true">
             <span className="settings__knob" />
-          </button>
-        </div>
+          </span>
+        </button>
       </section>
 
       <section className="user-card">

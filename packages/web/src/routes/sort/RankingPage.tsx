@@ -1,4 +1,5 @@
 import type { RankItem } from '@dm51/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { FilterChips, SegmentTabs } from '../../components/filter-chips/FilterChips';
@@ -8,11 +9,9 @@ import { PagedListView } from '../../components/paged-list/PagedListView';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { useRankList, type RankBy, type RankPeriod } from '../../state/queries/rank';
 import type { PageProps } from '../page-props';
+import { RANK_BYS, RANK_PERIODS, rankBoards, type RankBoard } from './rank-boards';
 import { compactCount } from '../../lib/compact-count';
 import './ranking.css';
-
-const BYS: readonly RankBy[] = ['views', 'favorites', 'score'];
-const PERIODS: readonly RankPeriod[] = ['day', 'week', 'month', 'all'];
 
 function RankRow({ item, by }: { item: RankItem; by: RankBy }) {
   const { t } = useTranslation();
@@ -48,14 +47,59 @@ function RankRow({ item, by }: { item: RankItem; by: RankBy }) {
   );
 }
 
+/**
+ * The chosen board, or while it is empty the next board of rankBoards() that is not, saying so
+ * (a fresh install has no reads this week). Keyed by the choice: a new choice starts again.
+ */
+function RankBoardList({ type, by, period }: { type: number; by: RankBy; period: RankPeriod }) {
+  const { t } = useTranslation();
+  const boards = rankBoards(by, period);
+  const [step, setStep] = useState(0);
+  const board = boards[step]!;
+  const list = useRankList(type, board.by, board.period);
+  const empty = !list.isLoading && !list.isError && list.items.length === 0;
+  const last = step === boards.length - 1;
+  useEffect(() => {
+    if (empty && !last) setStep((current) => current + 1);
+  }, [empty, last]);
+  const stepping = empty && !last;
+  const name = (shown: RankBoard) =>
+    `${t(`catalogue.rankBy_${shown.by}`)} · ${t(`catalogue.period_${shown.period}`)}`;
+  return (
+    <div
+      className="ranking-page__list"
+      data-testid="rank-board"
+      data-by={board.by}
+      data-period={board.period}
+    >
+      {step > 0 && !stepping && list.items.length > 0 && (
+        <p className="ranking-page__fallback" data-testid="rank-fallback">
+          {t('catalogue.rankFallback', { wanted: name(boards[0]!), shown: name(board) })}
+        </p>
+      )}
+      <PagedListView
+        // Still looking for a board with works: the skeleton, not a flash of the empty state.
+        list={stepping ? { ...list, isLoading: true } : list}
+        empty={{
+          title: t('catalogue.rankEmpty'),
+          hint: t('catalogue.rankEmptyHint'),
+          kind: type === 1 ? 'novels' : 'comics',
+        }}
+        testId="rank-list"
+      >
+        {(items) => items.map((item) => <RankRow key={item.relate_id} item={item} by={board.by} />)}
+      </PagedListView>
+    </div>
+  );
+}
+
 /** Ranking (/pages/sort/ranking): views, favourites or score × day / week / month / all, per kind. */
 export default function RankingPage({ route }: PageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const type = params.get('type') === '1' ? 1 : 0;
-  const by = BYS.find((value) => value === params.get('by')) ?? 'views';
-  const period = PERIODS.find((value) => value === params.get('period')) ?? 'week';
-  const list = useRankList(type, by, period);
+  const by = RANK_BYS.find((value) => value === params.get('by')) ?? 'views';
+  const period = RANK_PERIODS.find((value) => value === params.get('period')) ?? 'week';
   const set = (patch: { type?: number; by?: RankBy; period?: RankPeriod }) =>
     setParams(
       { type: String(patch.type ?? type), by: patch.by ?? by, period: patch.period ?? period },
@@ -76,7 +120,7 @@ export default function RankingPage({ route }: PageProps) {
           ]}
         />
         <div className="ranking-page__by">
-          {BYS.map((value) => (
+          {RANK_BYS.map((value) => (
             <button
               key={value}
               type="button"
@@ -93,35 +137,11 @@ export default function RankingPage({ route }: PageProps) {
           testId="rank-period"
           label={t('catalogue.rankPeriod')}
           value={period}
-          options={PERIODS.map((value) => ({ value, label: t(`catalogue.period_${value}`) }))}
+          options={RANK_PERIODS.map((value) => ({ value, label: t(`catalogue.period_${value}`) }))}
           onChange={(next) => set({ period: next })}
         />
       </div>
-      <div className="ranking-page__list">
-        <PagedListView
-          list={list}
-          empty={{
-            title: t('catalogue.rankEmpty'),
-            hint: t('catalogue.rankEmptyHint'),
-            kind: type === 1 ? 'novels' : 'comics',
-            // A new library has no reads this week yet: one tap shows the all-time list instead.
-            action:
-              period === 'all' ? undefined : (
-                <button
-                  type="button"
-                  className="empty-state__action"
-                  data-testid="rank-see-all"
-                  onClick={() => set({ period: 'all' })}
-                >
-                  {t('catalogue.rankSeeAll')}
-                </button>
-              ),
-          }}
-          testId="rank-list"
-        >
-          {(items) => items.map((item) => <RankRow key={item.relate_id} item={item} by={by} />)}
-        </PagedListView>
-      </div>
+      <RankBoardList key={`${type}-${by}-${period}`} type={type} by={by} period={period} />
     </div>
   );
 }

@@ -27,6 +27,12 @@ describe('category filter in the URL', () => {
     expect(filterFromParams(new URLSearchParams(''), { type: 1, order: 'hot' }).order).toBe('hot');
   });
 
+  it("uses the page's defaults for missing parameters, not 0 (novelView without a query lists novels)", () => {
+    expect(filterFromParams(new URLSearchParams(''), { type: 1, order: 'hot' }).type).toBe(1);
+    expect(filterFromParams(new URLSearchParams('type='), { type: 1 }).type).toBe(1);
+    expect(filterFromParams(new URLSearchParams('type=0'), { type: 1 }).type).toBe(0);
+  });
+
   it('writes only what differs from the defaults and round-trips', () => {
     const filter = { type: 0, category_id: 3, tag_id: 0, status: 0, pay: 2, order: 'hot' as const };
     expect(filterToParams(filter)).toEqual({ type: '0', category: '3', pay: '2', order: 'hot' });

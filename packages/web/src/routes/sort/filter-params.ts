@@ -4,6 +4,9 @@ export type Order = 'new' | 'hot' | 'score';
 const ORDERS: readonly Order[] = ['new', 'hot', 'score'];
 
 function intIn(value: string | null, min: number, max: number, fallback: number): number {
+  // A missing parameter is the page's default: Number(null) is 0, which made /pages/home/novelView
+  // without a query list comics (type 0) instead of its default, novels.
+  if (value === null || value.trim() === '') return fallback;
   const n = Number(value);
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }

@@ -10,6 +10,7 @@ import { formatMoney, localDate, perDayFen } from '../../../lib/money';
 import { ASSIST_PATH, payHref } from '../../../lib/money-paths';
 import { useProducts } from '../../../state/queries/money';
 import type { PageProps } from '../../page-props';
+import { bestValuePlanId, planBadge } from './best-value';
 import { ProductBadge, useProductNames } from './product-labels';
 import { useBack } from './use-back';
 import { MoneyButton } from '../../../components/money/MoneyButton';
@@ -29,19 +30,18 @@ function PlanCard({
   currency,
   selected,
   onSelect,
+  bestId,
 }: {
   plan: VipPlan;
   currency: string;
+  /** The computed best-value plan (best-value.ts). */
+  bestId: number | null;
   selected: boolean;
   onSelect: () => void;
 }) {
   const { t } = useTranslation();
   const names = useProductNames();
-  // The first-purchase badge only while the offer applies to this user (a past buyer pays list price).
-  const badge =
-    plan.badge === 'first_offer' && !plan.first_offer
-      ? ''
-      : plan.badge || (plan.first_offer ? 'first_offer' : '');
+  const badge = planBadge(plan, bestId);
   return (
     <button
       type="button"
@@ -80,11 +80,10 @@ export default function VipPage({ route }: PageProps) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const data = products.data;
   const plans = data?.vip_plans ?? [];
+  const bestId = bestValuePlanId(plans);
   // Preselect the best-value plan, as the stores do; else the first.
   const chosen =
-    plans.find((plan) => plan.id === chosenId) ??
-    plans.find((plan) => plan.badge === 'best_value') ??
-    plans[0];
+    plans.find((plan) => plan.id === chosenId) ?? plans.find((plan) => plan.id === bestId) ?? plans[0];
   const wallet = data?.wallet;
   const active = !!wallet && wallet.vip === 1;
 
@@ -124,6 +123,7 @@ export default function VipPage({ route }: PageProps) {
                 plan={plan}
                 currency={data.currency}
                 selected={plan === chosen}
+                bestId={bestId}
                 onSelect={() => setChosenId(plan.id)}
               />
             ))}
