@@ -247,18 +247,14 @@ export class MoneyService {
   }
 
   async setChapterPrices(trx: Database, audit: Audit, prices: Record<string, number>) {
-    const settings = new SettingsRepository(trx);
-    const stored = (await settings.getMany([CHAPTER_PRICE_KEY])).get(CHAPTER_PRICE_KEY);
-    const before: unknown = stored === undefined ? DEFAULT_CHAPTER_PRICE : JSON.parse(stored);
-    await settings.set(CHAPTER_PRICE_KEY, JSON.stringify(prices), nowSeconds());
-    await audit({
-      action: 'money.chapter_price',
-      targetType: 'setting',
-      targetId: CHAPTER_PRICE_KEY,
-      before,
-      after: prices,
-    });
-    return prices;
+    return replaceSetting(
+      trx,
+      audit,
+      'money.chapter_price',
+      CHAPTER_PRICE_KEY,
+      DEFAULT_CHAPTER_PRICE,
+      prices,
+    );
   }
 
   /** Batch-unlock discounts: `percent` off when buying `count` or more locked chapters at once. */
@@ -270,18 +266,14 @@ export class MoneyService {
     const counts = new Set(tiers.map((tier) => tier.count));
     if (counts.size !== tiers.length) throw AdminErrors.invalid('Each tier needs its own chapter count');
     const sorted = [...tiers].sort((a, b) => a.count - b.count);
-    const settings = new SettingsRepository(trx);
-    const stored = (await settings.getMany([BATCH_DISCOUNTS_KEY])).get(BATCH_DISCOUNTS_KEY);
-    const before: unknown = stored === undefined ? DEFAULT_BATCH_DISCOUNTS : JSON.parse(stored);
-    await settings.set(BATCH_DISCOUNTS_KEY, JSON.stringify(sorted), nowSeconds());
-    await audit({
-      action: 'money.batch_discounts',
-      targetType: 'setting',
-      targetId: BATCH_DISCOUNTS_KEY,
-      before,
-      after: sorted,
-    });
-    return sorted;
+    return replaceSetting(
+      trx,
+      audit,
+      'money.batch_discounts',
+      BATCH_DISCOUNTS_KEY,
+      DEFAULT_BATCH_DISCOUNTS,
+      sorted,
+    );
   }
 
   /** After a committed change of the defaults: the app's next unlock reads the new prices. */
@@ -319,4 +311,21 @@ function refundMessage(
     content: reason,
     created_time: nowSeconds(),
   };
+}
+
+/** Writes a JSON setting and audits it with what it was before (the default when never set). */
+async function replaceSetting<T>(
+  trx: Database,
+  audit: Audit,
+  action: string,
+  key: string,
+  fallback: unknown,
+  value: T,
+): Promise<T> {
+  const settings = new SettingsRepository(trx);
+  const stored = (await settings.getMany([key])).get(key);
+  const before: unknown = stored === undefined ? fallback : JSON.parse(stored);
+  await settings.set(key, JSON.stringify(value), nowSeconds());
+  await audit({ action, targetType: 'setting', targetId: key, before, after: value });
+  return value;
 }
