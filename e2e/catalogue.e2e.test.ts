@@ -5,6 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createEnvelope } from '@dm51/shared';
+import { nodeCfbCipher } from '@dm51/shared/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
@@ -12,10 +14,14 @@ import { cspViolations, newPhoneContext } from './support/chromium.js';
 import { landingImagePaint } from './support/landing-paint.js';
 import { keepScreenshot, newThemedContext, settle } from './support/screenshots.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import type { RunningServer } from './support/server.js';
+import { E2E_KEYS, type RunningServer } from './support/server.js';
+import { createDatabase } from '../packages/server/src/db/database.js';
+import { buildNovelChapter, buildWork } from '../packages/server/src/testing/catalogue-factory.js';
 
 let dataDir: string;
 let seeded: SeededCatalogue;
+/** A novel stored as the importer stores one without a cover image: an empty cover key. */
+let coverless: { id: number; title: string; author: string };
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -66,10 +72,33 @@ async function leaveReader(): Promise<void> {
   await bar.getByTestId('nav-back').click();
 }
 
+/** A novel without a cover (no media given: cover_key ''), with a title long enough to wrap. */
+async function addCoverlessNovel(folder: string): Promise<{ id: number; title: string; author: string }> {
+  const db = createDatabase({ databaseUrl: null, sqlitePath: join(folder, 'app.db') });
+  try {
+    const title = 'The Unremembered Lighthouse Keepers of Northhaven';
+    const author = 'Ada Marlowe';
+    const work = await buildWork(db, null, {
+      type: 1,
+      title,
+      authors: [author],
+      tags: ['Mystery'],
+      categories: ['悬疑'],
+      score: 9.9,
+    });
+    await buildNovelChapter(db, { workId: work.id, title: 'Chapter 1' });
+    return { id: work.id, title, author };
+  } finally {
+    await db.destroy();
+  }
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-catalogue-'));
   seeded = await seedCatalogue(dataDir, { works: 6, chapters: 3, pages: 4, novels: 3 });
-  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir });
+  coverless = await addCoverlessNovel(dataDir);
+  // The recommendations job runs every 2 s here, so a test sees what readers did a moment ago.
+  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir, RECOMMENDATIONS_INTERVAL_S: '2' });
 });
 
 afterAll(async () => {
@@ -262,7 +291,8 @@ describe('home', () => {
     const cards = await page
       .locator('[data-testid="work-list"] [data-testid^="work-card-"]')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
-    expect(cards.sort()).toEqual(seeded.novels.map((novel) => `work-card-${novel.id}`).sort());
+    const novels = [...seeded.novels.map((novel) => novel.id), coverless.id];
+    expect(cards.sort()).toEqual(novels.map((id) => `work-card-${id}`).sort());
   });
 
   it.each([
@@ -320,6 +350,95 @@ describe('home', () => {
     expect(await page.getByTestId(`work-card-${seeded.novels[0]!.id}`).count()).toBe(0);
     await page.getByTestId('sort-status-2').click();
     await expect.poll(() => page.getByTestId('sort-results').getAttribute('data-count')).toBe('1');
+  });
+});
+
+/** The card of the coverless novel: its generated cover, and the title text that cover shows. */
+async function expectGeneratedCover(scope: Page): Promise<void> {
+  const card = scope.getByTestId(`work-card-${coverless.id}`).first();
+  const cover = card.getByTestId('generated-cover');
+  await cover.waitFor();
+  expect(await cover.getAttribute('role')).toBe('img');
+  expect(await cover.getAttribute('aria-label')).toBe(coverless.title);
+  expect(await cover.locator('.generated-cover__title').textContent()).toBe(coverless.title);
+  expect(await cover.locator('.generated-cover__author').textContent()).toBe(coverless.author);
+  // The long title wraps inside the cover instead of running out of it.
+  const box = (await cover.boundingBox())!;
+  const title = (await cover.locator('.generated-cover__title').boundingBox())!;
+  expect(title.x).toBeGreaterThanOrEqual(box.x);
+  expect(title.x + title.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  expect(title.y + title.height).toBeLessThanOrEqual(box.y + box.height + 0.5);
+  expect(title.height).toBeGreaterThan(0);
+  const overflowing = await cover
+    .locator('.generated-cover__title')
+    .evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  expect(overflowing).toBe(false);
+  // No image is asked for and no retry is offered: there is nothing to retry.
+  expect(await card.locator('img').count()).toBe(0);
+  expect(await card.getByTestId('xfile-image-error').count()).toBe(0);
+}
+
+/** Waits until the other covers on screen have loaded, so a late failure could not hide. */
+async function waitForCoversIn(scope: Page, testId: string): Promise<void> {
+  await scope.waitForFunction(
+    (id) =>
+      Array.from(document.querySelectorAll(`[data-testid="${id}"] [data-testid^="work-card-"] img`)).some(
+        (img) => (img as HTMLImageElement).src.startsWith('blob:') && (img as HTMLImageElement).complete,
+      ),
+    testId,
+  );
+}
+
+describe('a work without a cover', () => {
+  it('shows a generated cover with its title on the Novels home and in a list, never a retry', async () => {
+    await openHome();
+    await page.getByTestId('home-tab-2').click();
+    await page.getByTestId(`work-card-${coverless.id}`).first().waitFor();
+    await expectGeneratedCover(page);
+    await waitForCoversIn(page, 'home-feed');
+    expect(await page.getByTestId('xfile-image-error').count()).toBe(0);
+    await page.getByTestId(`work-card-${coverless.id}`).first().scrollIntoViewIfNeeded();
+    await settle(page);
+    await keepScreenshot(page, 'generated-cover-light');
+
+    const dark = await newThemedContext(browser, server.baseURL, 'dark');
+    const darkPage = await dark.newPage();
+    await darkPage.goto('/');
+    await darkPage.getByTestId('home-feed').waitFor();
+    await darkPage.getByTestId('home-tab-2').click();
+    await expectGeneratedCover(darkPage);
+    await darkPage.getByTestId(`work-card-${coverless.id}`).first().scrollIntoViewIfNeeded();
+    await settle(darkPage);
+    await keepScreenshot(darkPage, 'generated-cover-dark');
+    await dark.close();
+
+    await page.goto('/#/pages/home/novelView');
+    await page.locator('[data-testid="work-list"][data-state="ready"]').waitFor();
+    await expectGeneratedCover(page);
+    await waitForCoversIn(page, 'work-list');
+    expect(await page.getByTestId('xfile-image-error').count()).toBe(0);
+
+    // The detail page's header draws the same cover, with its authors.
+    await page.getByTestId(`work-card-${coverless.id}`).click();
+    await waitForHashPath('/pages/novel/cover');
+    const header = page.locator('.work-detail__head').getByTestId('generated-cover');
+    await header.waitFor();
+    expect(await header.getAttribute('aria-label')).toBe(coverless.title);
+    expect(await header.locator('.generated-cover__author').textContent()).toBe(coverless.author);
+    expect(await page.getByTestId('xfile-image-error').count()).toBe(0);
+    await settle(page);
+    await keepScreenshot(page, 'generated-cover-detail-light');
+  });
+
+  it('still offers the retry for a cover that exists but fails to load', async () => {
+    await context.route('**/media/**', (route) => route.abort());
+    await page.goto('/#/pages/home/novelView');
+    await page.locator('[data-testid="work-list"][data-state="ready"]').waitFor();
+    const failing = page.getByTestId(`work-card-${seeded.novels[0]!.id}`).getByTestId('xfile-image-error');
+    await failing.waitFor();
+    expect(await failing.textContent()).toBe('Tap to retry');
+    // The coverless novel beside it keeps its generated cover: its box has nothing that failed.
+    await expectGeneratedCover(page);
   });
 });
 
@@ -518,6 +637,31 @@ describe('search', () => {
     await waitForText('search-recent', /mika stone/i);
   });
 
+  it('suggests a title from its pinyin initials as the reader types, and opens it', async () => {
+    const comic = seeded.comics[0]!; // 星海旅人: xing hai lü ren
+    await page.goto('/#/pages/home/search/search');
+    await page.getByTestId('search-input').fill('xhlr');
+    const suggestion = page.getByTestId('search-suggestion').filter({ hasText: comic.title });
+    await suggestion.waitFor();
+    expect(await suggestion.getAttribute('data-kind')).toBe('title');
+    await suggestion.click();
+    await waitForHashPath('/pages/cartoon/details');
+    expect(page.url()).toContain(`column=${comic.id}`);
+    await page.getByText(comic.title).first().waitFor();
+  });
+
+  it('reads a mistyped word as the title it nearly spells, and says what it searched', async () => {
+    const comic = seeded.comics[2]!; // 机甲黎明, also known as Mecha Dawn
+    await page.goto(`/#/pages/home/search/searchList?keyword=${encodeURIComponent('Mehca Dawn')}`);
+    await page.getByTestId(`work-card-${comic.id}`).waitFor();
+    const corrected = page.getByTestId('search-did-you-mean');
+    expect(await corrected.textContent()).toMatch(/Showing results for “mecha dawn”/i);
+    await corrected.getByRole('button').click();
+    await expect.poll(() => page.getByTestId('search-input').inputValue()).toBe('mecha dawn');
+    await page.getByTestId(`work-card-${comic.id}`).waitFor();
+    expect(await page.getByTestId('search-did-you-mean').count()).toBe(0);
+  });
+
   it('says so when nothing matches', async () => {
     await page.goto(`/#/pages/home/search/searchList?keyword=${encodeURIComponent('不存在的作品xyz')}`);
     await page.getByTestId('search-results-empty').waitFor();
@@ -557,5 +701,110 @@ describe('ranking', () => {
         { timeout: 30_000, interval: 2_000 },
       )
       .toBe(`rank-row-${target.id}`);
+  }, 90_000);
+});
+
+const envelope = createEnvelope(E2E_KEYS.envelopeKey, nodeCfbCipher);
+
+/** One call of the app's protocol from the test itself, for `session` (a guest of its own by default). */
+async function api<T>(
+  path: string,
+  payload: Record<string, unknown>,
+  session?: { token: string; uid: number },
+) {
+  const body = {
+    user_token: session?.token ?? '',
+    user_id: session?.uid ?? 0,
+    facility: 'Linux_h5',
+    deviceid: `e2e-reco-${Math.random()}`,
+    apikey: E2E_KEYS.apiKey,
+    is_guest: 1,
+    timestamp: Date.now(),
+    ...payload,
+  };
+  const response = await fetch(`${server.baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `data=${envelope.seal(body)}`,
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: string | null };
+  expect(json.code, `${path}: ${json.msg}`).toBe(1);
+  return (json.data ? envelope.open(json.data) : null) as T;
+}
+
+async function newReader(): Promise<{ token: string; uid: number }> {
+  const init = await api<{ token: string; user: { id: number } }>('/v3/app/init', {
+    deviceid: `e2e-reco-${Math.random()}`,
+  });
+  return { token: init.token, uid: init.user.id };
+}
+
+async function readFirstChapter(
+  session: { token: string; uid: number },
+  work: { id: number; chapters: { id: number }[] },
+) {
+  await api(
+    '/v3/read/add',
+    { id: work.id, chapter_id: work.chapters[0]!.id, page_index: 0, percent: 10 },
+    session,
+  );
+}
+
+describe('for you', () => {
+  it("shows a reader what readers of the same works also read, first on home's For you", async () => {
+    const [x, y, z] = [seeded.comics[4]!, seeded.comics[5]!, seeded.comics[2]!];
+    // Readers A and B read X, Y and Z; reader C (this page's guest) reads X and Y.
+    for (const reader of [await newReader(), await newReader()]) {
+      for (const work of [x, y, z]) await readFirstChapter(reader, work);
+    }
+    await openHome();
+    await page.waitForFunction(() => (localStorage.getItem('token') ?? '') !== '');
+    const c = await page.evaluate(() => ({
+      token: localStorage.getItem('token') ?? '',
+      uid: Number(localStorage.getItem('uid')),
+    }));
+    for (const work of [x, y]) await readFirstChapter(c, work);
+
+    // Once the job has run, Z leads C's For you, and neither X nor Y (already read) is there.
+    const forYou = page.getByTestId('home-for-you');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('home-feed').waitFor();
+          await forYou.waitFor({ timeout: 5_000 }).catch(() => undefined);
+          return forYou
+            .locator('[data-testid^="work-card-"]')
+            .first()
+            .getAttribute('data-testid')
+            .catch(() => null);
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(`work-card-${z.id}`);
+    expect(await forYou.locator('h2').textContent()).toBe('For you');
+    expect(await forYou.getByTestId(`work-card-${x.id}`).count()).toBe(0);
+    expect(await forYou.getByTestId(`work-card-${y.id}`).count()).toBe(0);
+    // It is there because of what the other readers read, not as a popular work.
+    const answer = await api<{ list: { relate_id: number; reason: string }[] }>(
+      '/v3/reco/for_you',
+      { type: 0 },
+      c,
+    );
+    expect(answer.list[0]).toMatchObject({ relate_id: z.id, reason: 'similar' });
+
+    // X's detail shows the row too, with Z and Y in it.
+    await page.goto(`/#/pages/cartoon/details?column=${x.id}`);
+    const row = page.getByTestId('detail-also-read');
+    await row.waitFor();
+    expect(await row.locator('h2').textContent()).toBe('Readers of this also read');
+    await row.getByTestId(`work-card-${z.id}`).waitFor();
+    await row.getByTestId(`work-card-${y.id}`).waitFor();
+
+    await openHome();
+    await forYou.waitFor();
+    await forYou.scrollIntoViewIfNeeded();
+    await settle(page);
+    await keepScreenshot(page, 'for-you-light');
   }, 90_000);
 });

@@ -13,6 +13,7 @@ import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics
 import { loadDeliveryConfig, type DeliveryConfig } from './delivery/delivery-config.js';
 import { loadLibraryWatchConfig, type LibraryWatchConfig } from './import/library-watch-config.js';
 import { loadJobsConfig, type JobsConfig } from './jobs/jobs-config.js';
+import { loadRecommendationConfig, type RecommendationConfig } from './services/recommendation-config.js';
 import { LOG_FORMATS, type LogFormatSetting } from './log-format.js';
 import { loadMediaStoreConfig, type MediaStoreConfig } from './media/media-store-config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/payment-config.js';
@@ -115,6 +116,8 @@ export interface Config {
   // --- Scale-out: jobs ---
   /** The shared job queue on PostgreSQL (JOBS_SCHEMA, JOBS_LEASE_S); unused on SQLite. */
   jobs?: JobsConfig;
+  /** RECOMMENDATIONS_INTERVAL_S: the co-occurrence job's period (unset in unit tests: never scheduled). */
+  recommendations?: RecommendationConfig;
   // --- Scale-out: media on S3-compatible object storage ---
   /** MEDIA_STORE, S3_*, MEDIA_DELIVERY (media/media-store-config.ts); unset (unit tests): local files, proxied. */
   mediaStore?: MediaStoreConfig;
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let libraryWatch: LibraryWatchConfig;
   let redis: RedisConfig | null; // scale-out: shared state
   let jobs: JobsConfig;
+  let recommendations: RecommendationConfig;
   let mediaStore: MediaStoreConfig; // scale-out: media store
   const envelopeKey = vars.ENVELOPE_KEY?.toLowerCase();
   try {
@@ -330,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis = loadRedisConfig(env); // scale-out: shared state
     // --- Scale-out: jobs ---
     jobs = loadJobsConfig(env);
+    recommendations = loadRecommendationConfig(env);
     mediaStore = loadMediaStoreConfig(env); // scale-out: media store
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
@@ -374,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
     ...(vars.INSTANCE_ID ? { instanceId: vars.INSTANCE_ID } : {}),
     jobs,
+    recommendations,
     mediaStore, // scale-out: media store
     aiChat: {
       provider: vars.AI_CHAT_PROVIDER,

@@ -89,4 +89,5 @@ export const JOBS = {
   reconcile: 'sweep_payments_reconcile',
   bonusExpiry: 'sweep_bonus_expiry',
   analyticsPurge: 'sweep_analytics_purge',
+  recommendations: 'build_recommendations',
 } as const;

@@ -11,6 +11,13 @@ import type { Database } from '../db/database.js';
 import { isSqlite } from '../db/migrations/helpers.js';
 import { CARD_COLUMNS, type WorkCardRow } from './catalogue.repository.js';
 import type { MemoryDocument } from '../services/search-memory.js';
+import { SEARCH_WEIGHTS } from '../services/search-ranking.js';
+
+/**
+ * The version of how documents are built (search-forms.ts: folding, pinyin lines). A document of
+ * another version is stale and rebuilt at the next check (migration 0033).
+ */
+export const SEARCH_FORMS_VERSION = 1;
 
 export interface SearchDocument {
   work_id: number;
@@ -25,6 +32,19 @@ export interface SearchDocument {
   src_summary_length: number;
   src_authors_sig: number;
   src_tags_sig: number;
+  forms_version: number;
+}
+
+/** A work or an author offered as the reader types (search-suggest.ts). */
+export interface SuggestSource {
+  kind: 'title' | 'author';
+  id: number;
+  type: number;
+  text: string;
+  /** Views of the work, or of the author's published works together. */
+  popularity: number;
+  /** A work's title lines as indexed (folded, alternative titles, pinyin); null: read them anew. */
+  lines: string[] | null;
 }
 
 /** A cheap fingerprint of a work's author or tag set: count and sum of ids. */
@@ -67,6 +87,13 @@ const like = (column: string, term: string) =>
  */
 const contains = (sqlite: boolean, column: string, term: string) =>
   sqlite ? sql<SqlBool>`instr(${sql.ref(column)}, ${term}) > 0` : like(column, term);
+/** Some line of the (newline-separated) title text holds `needle` at its start (`\n…`) or whole (`\n…\n`). */
+const titleLineHolds = (sqlite: boolean, needle: string) => {
+  const lines = sql`(${'\n'} || d.title_text || ${'\n'})`;
+  return sqlite
+    ? sql<SqlBool>`instr(${lines}, ${needle}) > 0`
+    : sql<SqlBool>`strpos(${lines}, ${needle}) > 0`;
+};
 
 export class SearchRepository {
   private readonly sqlite: boolean;
@@ -127,6 +154,7 @@ export class SearchRepository {
           eb('d.src_summary_length', '<>', sql<number>`length(works.summary)`),
           eb('d.src_authors_sig', '<>', sql<number>`coalesce(a.sig, 0)`),
           eb('d.src_tags_sig', '<>', sql<number>`coalesce(t.sig, 0)`),
+          eb('d.forms_version', '<>', SEARCH_FORMS_VERSION),
         ]),
       )
       .limit(limit)
@@ -268,6 +296,65 @@ export class SearchRepository {
     }));
   }
 
+  /** Whether some document's body holds `term` (a query word that none holds gets corrected). */
+  async holds(term: string): Promise<boolean> {
+    const { total } = await this.search([term], term, -1, 0, 1);
+    return total > 0;
+  }
+
+  /** The title and people texts of every document: the typo vocabulary's words (search-typo.ts). */
+  async vocabularyTexts(): Promise<string[]> {
+    const rows = await this.db.selectFrom('search_documents').select(['title_text', 'people_text']).execute();
+    return rows.flatMap((row) => [row.title_text, row.people_text]);
+  }
+
+  /**
+   * The titles and authors offered as the reader types: published works and the authors of
+   * published works, the `limit` most viewed of each.
+   */
+  async suggestSources(limit: number): Promise<SuggestSource[]> {
+    const works = await this.db
+      .selectFrom('works')
+      .leftJoin('search_documents as d', 'd.work_id', 'works.id')
+      .select(['works.id', 'works.type', 'works.title', 'works.views_total', 'd.title_text'])
+      .where('works.published', '=', 1)
+      .orderBy('works.views_total', 'desc')
+      .orderBy('works.id', 'desc')
+      .limit(limit)
+      .execute();
+    // Distinct pairs: one person can hold several roles on a work, counted once.
+    const credits = this.db.selectFrom('work_authors').select(['author_id', 'work_id']).distinct().as('c');
+    const authors = await this.db
+      .selectFrom('authors')
+      .innerJoin(credits, 'c.author_id', 'authors.id')
+      .innerJoin('works', 'works.id', 'c.work_id')
+      .select(['authors.id', 'authors.name', sql<number>`cast(sum(works.views_total) as bigint)`.as('views')])
+      .where('works.published', '=', 1)
+      .groupBy(['authors.id', 'authors.name'])
+      .orderBy('views', 'desc')
+      .orderBy('authors.id', 'desc')
+      .limit(limit)
+      .execute();
+    return [
+      ...works.map((row) => ({
+        kind: 'title' as const,
+        id: row.id,
+        type: row.type,
+        text: row.title,
+        popularity: Number(row.views_total),
+        lines: row.title_text === null ? null : row.title_text.split('\n'),
+      })),
+      ...authors.map((row) => ({
+        kind: 'author' as const,
+        id: row.id,
+        type: -1,
+        text: row.name,
+        popularity: Number(row.views),
+        lines: null,
+      })),
+    ];
+  }
+
   /** Works matching every term (lowercased), best first: title, then people, then summary hits. */
   async search(
     terms: string[],
@@ -307,15 +394,17 @@ export class SearchRepository {
       .where((eb) => eb.and(conditions));
     if (type >= 0) base = base.where('d.type', '=', type);
 
+    const w = SEARCH_WEIGHTS;
     const weight = sql.join(
       terms.map(
         (term) =>
-          sql`(case when ${contains(this.sqlite, 'd.title_text', term)} then 10 when ${contains(this.sqlite, 'd.people_text', term)} then 5 else 1 end)`,
+          sql`(case when ${contains(this.sqlite, 'd.title_text', term)} then ${sql.lit(w.title)} when ${contains(this.sqlite, 'd.people_text', term)} then ${sql.lit(w.people)} else ${sql.lit(w.body)} end)`,
       ),
       sql` + `,
     );
-    const prefixPattern = `${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rank = sql<number>`(${weight}) + (case when d.title_text like ${prefixPattern} escape '\\' then 20 else 0 end)`;
+    // A title line starting with the phrase (and one that is the phrase) ranks above the rest.
+    const lineBonus = sql`(case when ${titleLineHolds(this.sqlite, `\n${phrase}\n`)} then ${sql.lit(w.titlePrefix + w.titleExact)} when ${titleLineHolds(this.sqlite, `\n${phrase}`)} then ${sql.lit(w.titlePrefix)} else 0 end)`;
+    const rank = sql<number>`(${weight}) + ${lineBonus}`;
     // One pass over the matches: rank and count them (a window count, taken before the limit), keep
     // the page's ids, and only then read the page's card columns, so the sort moves narrow rows.
     const page = base

@@ -3,16 +3,17 @@
  * the database, which for terms that many documents hold (a digit, 作品) ranks thousands of rows
  * per search (1–4 ms at 10,000 works). For a catalogue of up to MEMORY_SEARCH_MAX_DOCS works the
  * service keeps the documents here instead and answers the same rows in the same order: a work
- * matches when its document body holds every term; its relevance is, per term, 10 when its title
- * text holds the term, else 5 when its people text does, else 1, plus 20 when its title text starts
- * with the phrase; ties go to more views, then the higher id (`search-memory.property.test.ts`
- * checks the equality with the database's search on both databases).
+ * matches when its document body holds every term; its relevance is weighed as search-ranking.ts
+ * says (per term: title, people or summary; a title line that starts with or is the phrase); ties
+ * go to more views, then the higher id (`search-memory.property.test.ts` checks the equality with
+ * the database's search on both databases).
  *
  * Per term the index keeps (bounded) what scanning every document once told: the documents that
  * hold it, in order, and each document's weight for it (0 when absent). A search walks the
  * shortest such list and reads the other terms' weights, so a common term costs an array read.
  * Views are a snapshot the service refreshes every few seconds (as the shared result pages are).
  */
+import { SEARCH_WEIGHTS } from './search-ranking.js';
 
 /** Larger catalogues are searched in the database (a term scan here grows with the documents). */
 export const MEMORY_SEARCH_MAX_DOCS = 20_000;
@@ -31,7 +32,7 @@ export interface MemoryDocument {
 interface TermIndex {
   /** Documents whose body holds the term, ascending. */
   holders: Int32Array;
-  /** Per document: 10 title, 5 people, 1 elsewhere in the body, 0 absent. */
+  /** Per document: the title, people or body weight (SEARCH_WEIGHTS), 0 absent. */
   weights: Uint8Array;
 }
 
@@ -39,6 +40,8 @@ export class MemorySearchIndex {
   private readonly ids: Int32Array;
   private readonly types: Int8Array;
   private readonly titles: string[];
+  /** Title texts between newlines, so a line's start and end are found with one `includes`. */
+  private readonly titleLines: string[];
   private readonly people: string[];
   private readonly bodies: string[];
   private readonly views: Float64Array;
@@ -52,6 +55,7 @@ export class MemorySearchIndex {
     this.types = new Int8Array(n);
     this.views = new Float64Array(n);
     this.titles = new Array<string>(n);
+    this.titleLines = new Array<string>(n);
     this.people = new Array<string>(n);
     this.bodies = new Array<string>(n);
     docs.forEach((doc, i) => {
@@ -59,6 +63,7 @@ export class MemorySearchIndex {
       this.types[i] = doc.type;
       this.views[i] = doc.views;
       this.titles[i] = doc.title_text;
+      this.titleLines[i] = `\n${doc.title_text}\n`;
       this.people[i] = doc.people_text;
       this.bodies[i] = doc.body;
       this.position.set(doc.work_id, i);
@@ -67,6 +72,11 @@ export class MemorySearchIndex {
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** Whether any document's body holds `term` (the term's list is kept for the search that follows). */
+  holds(term: string): boolean {
+    return this.term(term).holders.length > 0;
   }
 
   /** New view counts (works not in the index are ignored). */
@@ -86,7 +96,11 @@ export class MemorySearchIndex {
     for (let i = 0; i < n; i += 1) {
       if (!this.bodies[i]!.includes(term)) continue;
       holders.push(i);
-      weights[i] = this.titles[i]!.includes(term) ? 10 : this.people[i]!.includes(term) ? 5 : 1;
+      weights[i] = this.titles[i]!.includes(term)
+        ? SEARCH_WEIGHTS.title
+        : this.people[i]!.includes(term)
+          ? SEARCH_WEIGHTS.people
+          : SEARCH_WEIGHTS.body;
     }
     const index = { holders: Int32Array.from(holders), weights };
     const bytes = n + holders.length * 4;
@@ -110,7 +124,9 @@ export class MemorySearchIndex {
     const indexes = terms.map((term) => this.term(term));
     const driver = indexes.reduce((a, b) => (b.holders.length < a.holders.length ? b : a));
     const others = indexes.filter((index) => index !== driver).map((index) => index.weights);
-    const full = 10 * terms.length;
+    const full = SEARCH_WEIGHTS.title * terms.length;
+    const startsLine = `\n${phrase}`;
+    const isLine = `\n${phrase}\n`;
     const wanted = offset + limit;
     // The best `wanted` matches so far, best first: relevance, views, document position (for the id).
     const best: { relevance: number; views: number; id: number }[] = [];
@@ -131,8 +147,11 @@ export class MemorySearchIndex {
       }
       if (!matches) continue;
       total += 1;
-      // The phrase starts the title only if every term is in the title.
-      if (relevance === full && this.titles[i]!.startsWith(phrase)) relevance += 20;
+      // The phrase starts a title line only if every term is in the titles.
+      if (relevance === full && this.titleLines[i]!.includes(startsLine)) {
+        relevance += SEARCH_WEIGHTS.titlePrefix;
+        if (this.titleLines[i]!.includes(isLine)) relevance += SEARCH_WEIGHTS.titleExact;
+      }
       if (wanted === 0) continue;
       const views = this.views[i]!;
       const id = this.ids[i]!;

@@ -9,15 +9,26 @@
  *
  * Result pages are the same for everyone, so identical searches share one answer for
  * `resultTtlMs` (as home does); any catalogue change empties that cache at the next check.
+ *
+ * Documents and queries are compared folded (search-forms.ts: traditional → simplified, no
+ * diacritics) and titles and authors carry pinyin lines, so pinyin, initials and either script
+ * match as substrings. Before searching, a query word that no document holds is read again: a
+ * mixed word (海zw) as pinyin, a Latin word as its nearest vocabulary word (search-typo.ts); the
+ * answer then carries the corrected keyword as `suggestion`. Suggestions as the reader types come
+ * from memory (search-suggest.ts).
  */
 import type { WorkCard } from '@dm51/shared';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import { presentCard } from '../presenters/work.presenter.js';
 import {
+  SEARCH_FORMS_VERSION,
   setSignature,
   type SearchDocument,
   type SearchRepository,
 } from '../repositories/search.repository.js';
+import { foldText, isLatinWord, mixedTermForms, withPinyin } from './search-forms.js';
+import { Vocabulary } from './search-typo.js';
+import { SuggestIndex, type Suggestion } from './search-suggest.js';
 import { offsetOf, type Paged } from './catalogue-paging.js';
 import type { CatalogueService } from './catalogue.service.js';
 import { parseAltTitles } from '../presenters/work.presenter.js';
@@ -30,22 +41,25 @@ const MAX_TERMS = 8;
 const HOT_WINDOW_DAYS = 30;
 const REINDEX_BATCH = 500;
 const RESULT_CACHE_MAX = 500;
+/** Titles and authors (each) offered as the reader types: the most viewed. */
+const SUGGEST_SOURCES_MAX = 20_000;
 /** Cards kept for the in-memory search (the oldest read is dropped first). */
 const CARD_CACHE_MAX = 20_000;
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Lowercased (NFKC, so full-width Latin matches) whitespace-separated terms, each once. */
+/** Folded (search-forms.ts) whitespace-separated terms, each once. */
 export function searchTerms(keyword: string): { terms: string[]; phrase: string } {
-  const phrase = keyword.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+  const phrase = foldText(keyword).trim().replace(/\s+/g, ' ');
   const terms = [...new Set(phrase.split(' ').filter(Boolean))].slice(0, MAX_TERMS);
   return { terms, phrase };
 }
 
-const fold = (text: string) => text.normalize('NFKC').toLowerCase();
+/** A page of results; `suggestion` is the corrected keyword when a word was corrected. */
+export type SearchAnswer = Paged<WorkCard> & { suggestion?: string };
 
 interface CachedPage {
   expires: number;
-  page: Promise<Paged<WorkCard>>;
+  page: Promise<SearchAnswer>;
 }
 
 export class SearchService {
@@ -57,12 +71,19 @@ export class SearchService {
   resultTtlMs = 5_000;
   /** How often the in-memory search reads the works' view and favourite counts again. */
   countersRefreshMs = 5_000;
+  /** Catalogues up to this many documents are searched in memory (tests set 0 for the database's). */
+  memoryMaxDocs = MEMORY_SEARCH_MAX_DOCS;
   private lastCheck = -Infinity;
   private lastFullCheck = -Infinity;
   private refreshing: Promise<void> | null = null;
   private readonly pages = new Map<string, CachedPage>();
   /** The in-memory search (search-memory.ts), loaded on demand; null inside: too many documents. */
   private memory: Promise<MemorySearchIndex | null> | null = null;
+  /** The Latin words of the titles and people, for typo correction; loaded when first needed. */
+  private vocabulary: Promise<Vocabulary> | null = null;
+  /** Titles and authors offered as the reader types, and whether the catalogue moved since. */
+  private suggestions: Promise<SuggestIndex> | null = null;
+  private suggestionsStale = false;
   private countersAt = -Infinity;
   private countersLoad: Promise<void> | null = null;
   private readonly counters = new Map<number, { views: number; favorites: number }>();
@@ -112,7 +133,10 @@ export class SearchService {
   async refreshIndex(): Promise<number> {
     try {
       const changed = await this.reindexChanged();
-      if (changed > 0) this.memory = null; // the next search loads the documents again
+      if (changed > 0) {
+        this.memory = null; // the next search loads the documents again
+        this.vocabulary = null;
+      }
       return changed;
     } finally {
       this.pages.clear(); // pages found before or during the re-index may be stale
@@ -126,6 +150,8 @@ export class SearchService {
   dropCaches(): void {
     this.pages.clear();
     this.memory = null;
+    this.vocabulary = null;
+    this.suggestionsStale = true;
   }
 
   /**
@@ -140,6 +166,7 @@ export class SearchService {
       this.pages.clear();
       this.cardsVersion = version;
       this.lastCheck = -Infinity;
+      this.suggestionsStale = true;
     }
     return version;
   }
@@ -148,7 +175,7 @@ export class SearchService {
   private memoryIndex(): Promise<MemorySearchIndex | null> {
     if (!this.memory) {
       const load = (async () => {
-        if ((await this.search.documentTotal()) > MEMORY_SEARCH_MAX_DOCS) return null;
+        if ((await this.search.documentTotal()) > this.memoryMaxDocs) return null;
         const index = new MemorySearchIndex(await this.search.memoryDocuments());
         return index;
       })();
@@ -218,11 +245,14 @@ export class SearchService {
       const [sources, people] = await Promise.all([this.search.sourcesOf(ids), this.catalogue.peopleOf(ids)]);
       const docs = sources.map((work): SearchDocument => {
         const who = people.get(work.id) ?? { authors: [], tags: [] };
-        const titleText = fold([work.title, ...parseAltTitles(work.alt_titles)].join('\n'));
-        const peopleText = fold(
-          [...who.authors.map((a) => a.name), ...who.tags.map((t) => t.name)].join('\n'),
+        const titleText = withPinyin([work.title, ...parseAltTitles(work.alt_titles)]);
+        // Authors get pinyin lines; tags are matched as written.
+        const authors = new Set(who.authors.map((a) => foldText(a.name)));
+        const peopleText = withPinyin(
+          [...who.authors.map((a) => a.name), ...who.tags.map((t) => t.name)],
+          (line) => authors.has(line),
         );
-        const summaryText = fold(work.summary);
+        const summaryText = foldText(work.summary);
         return {
           work_id: work.id,
           type: work.type,
@@ -237,6 +267,7 @@ export class SearchService {
           src_summary_length: [...work.summary].length,
           src_authors_sig: setSignature([...new Set(who.authors.map((a) => a.id))]),
           src_tags_sig: setSignature(who.tags.map((t) => t.id)),
+          forms_version: SEARCH_FORMS_VERSION,
         };
       });
       await this.search.upsertDocuments(docs);
@@ -250,7 +281,7 @@ export class SearchService {
     type: number,
     page: number,
     limit: number,
-  ): Promise<Paged<WorkCard>> {
+  ): Promise<SearchAnswer> {
     const { terms, phrase } = searchTerms(keyword);
     if (terms.length === 0) return { list: [], total: 0 };
     const version = await this.followCatalogue();
@@ -258,7 +289,9 @@ export class SearchService {
     const answer = await this.resultPage(terms, phrase, type, offsetOf(page, limit), limit, version);
     if (page === 1) {
       const time = now();
-      await this.search.recordSearch(userId, phrase, time, dayOf(time), {
+      // Recorded as typed (only case and width normalised): a reader's recent searches keep their script.
+      const typed = keyword.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+      await this.search.recordSearch(userId, typed, time, dayOf(time), {
         keep: RECENT_KEEP,
         popular: answer.total > 0,
       });
@@ -278,7 +311,7 @@ export class SearchService {
     offset: number,
     limit: number,
     version: number,
-  ): Promise<Paged<WorkCard>> {
+  ): Promise<SearchAnswer> {
     const key = `${type} ${offset} ${limit} ${phrase}`;
     const time = Date.now();
     const cached = this.pages.get(key);
@@ -306,15 +339,111 @@ export class SearchService {
     offset: number,
     limit: number,
     version: number,
-  ): Promise<Paged<WorkCard>> {
+  ): Promise<SearchAnswer> {
     const memory = await this.memoryIndex();
-    if (!memory) {
-      const { rows, total } = await this.search.search(terms, phrase, type, offset, limit);
-      return { list: await this.works.cards(rows), total };
+    const pageOf = async (words: string[], wanted: string): Promise<Paged<WorkCard>> => {
+      if (!memory) {
+        const { rows, total } = await this.search.search(words, wanted, type, offset, limit);
+        return { list: await this.works.cards(rows), total };
+      }
+      await this.refreshCounters(memory);
+      const { ids, total } = memory.search(words, wanted, type, offset, limit);
+      return { list: await this.cardsOf(ids, version), total };
+    };
+    const answer = await pageOf(terms, phrase);
+    // Every term is held somewhere when anything matches: only an empty answer is read again.
+    if (answer.total > 0) return answer;
+    const holds = memory
+      ? async (term: string) => memory.holds(term)
+      : (term: string) => this.search.holds(term);
+    const read = await this.readTerms(terms, holds);
+    if (!read.changed) return answer;
+    const wanted = read.terms.join(' ');
+    const again = await pageOf(read.terms, wanted);
+    return read.corrected ? { ...again, suggestion: wanted } : again;
+  }
+
+  /**
+   * The terms as searched: each that some document holds as it is, else its first pinyin reading
+   * some document holds (a mixed word, 海zw → hzw), else for a Latin word its nearest vocabulary
+   * word (`corrected`; the last word may be the start of one, as the reader is still typing).
+   */
+  private async readTerms(
+    terms: string[],
+    holds: (term: string) => Promise<boolean>,
+  ): Promise<{ terms: string[]; changed: boolean; corrected: boolean }> {
+    const read: string[] = [];
+    let corrected = false;
+    for (const [i, term] of terms.entries()) {
+      if (await holds(term)) {
+        read.push(term);
+        continue;
+      }
+      let replacement: string | undefined;
+      for (const form of mixedTermForms(term)) {
+        if (await holds(form)) {
+          replacement = form;
+          break;
+        }
+      }
+      if (replacement === undefined && isLatinWord(term)) {
+        const nearest = (await this.vocabularyIndex()).nearest(term, i === terms.length - 1);
+        if (nearest !== null && (await holds(nearest))) {
+          replacement = nearest;
+          corrected = true;
+        }
+      }
+      read.push(replacement ?? term);
     }
-    await this.refreshCounters(memory);
-    const { ids, total } = memory.search(terms, phrase, type, offset, limit);
-    return { list: await this.cardsOf(ids, version), total };
+    const unique = [...new Set(read)];
+    return { terms: unique, changed: unique.join(' ') !== terms.join(' '), corrected };
+  }
+
+  private vocabularyIndex(): Promise<Vocabulary> {
+    if (!this.vocabulary) {
+      const load = this.search.vocabularyTexts().then((texts) => new Vocabulary(texts));
+      this.vocabulary = load;
+      load.catch(() => {
+        if (this.vocabulary === load) this.vocabulary = null;
+      });
+    }
+    return this.vocabulary;
+  }
+
+  /**
+   * Up to `limit` titles and authors for what the reader has typed so far, from memory. After a
+   * catalogue change the kept suggestions answer while new ones are built behind them.
+   */
+  async suggest(keyword: string, type: number, limit: number): Promise<{ list: Suggestion[] }> {
+    await this.followCatalogue();
+    if (this.suggestions && this.suggestionsStale) {
+      this.suggestionsStale = false;
+      const current = this.suggestions;
+      const next = this.loadSuggestions();
+      this.suggestions = current;
+      next.then(
+        () => {
+          if (this.suggestions === current) this.suggestions = next;
+        },
+        () => {
+          this.suggestionsStale = true; // try again at the next keystroke
+        },
+      );
+    }
+    if (!this.suggestions) {
+      this.suggestionsStale = false;
+      const load = this.loadSuggestions();
+      this.suggestions = load;
+      load.catch(() => {
+        if (this.suggestions === load) this.suggestions = null;
+      });
+    }
+    const index = await this.suggestions;
+    return { list: index.suggest(keyword, type, limit) };
+  }
+
+  private async loadSuggestions(): Promise<SuggestIndex> {
+    return new SuggestIndex(await this.search.suggestSources(SUGGEST_SOURCES_MAX));
   }
 
   async recent(userId: number) {

@@ -8,14 +8,37 @@ import { workCardSchema } from './catalogue.js';
 export const searchIndexCall = defineCall({
   path: '/v3/search/index',
   summary:
-    'Full-text search of published works over titles, alternative titles, authors, tags and summaries (Chinese substrings and Latin words; any case). Ranked: title matches first, then authors/tags, then summaries; paged. `type` -1 all (default), 0 comics, 1 novels, 2 anime. Page 1 records the keyword in the recent and popular searches.',
+    'Full-text search of published works over titles, alternative titles, authors, tags and summaries (Chinese substrings and Latin words; any case; simplified and traditional Chinese alike; pinyin, initials and mixed input such as 海zw for titles and authors; a Latin word no work holds is read as the nearest indexed word, 1 typo for 4–7 letters, 2 beyond). Ranked: a title that is the keyword, then one that starts with it, then title matches, then authors/tags, then summaries, ties by views; paged. `type` -1 all (default), 0 comics, 1 novels, 2 anime. `suggestion` is present when a word was corrected: the keyword as searched (did you mean). Page 1 records the keyword in the recent and popular searches.',
   tag: 'search',
   auth: 'session',
   request: pageRequestSchema.extend({
     keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
     type: intField(-1, 2).default(-1),
   }),
-  response: pagedListSchema(workCardSchema),
+  response: pagedListSchema(workCardSchema).extend({ suggestion: z.string().optional() }),
+});
+
+export const searchSuggestCall = defineCall({
+  path: '/v3/search/suggest',
+  summary:
+    'Suggestions as the reader types: up to `limit` (default 8) titles of published works and authors whose name starts with or holds the keyword, in either Chinese script, in pinyin or initials. A title or an author that starts with it comes first, then by views. `type` narrows the titles to one type (-1 all).',
+  tag: 'search',
+  auth: 'session',
+  request: z.object({
+    keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
+    type: intField(-1, 2).default(-1),
+    limit: intField(1, 8).default(8),
+  }),
+  response: z.object({
+    list: z.array(
+      z.object({
+        kind: z.enum(['title', 'author']),
+        id: z.number().int(),
+        type: z.number().int(),
+        text: z.string(),
+      }),
+    ),
+  }),
 });
 
 export const searchHistoryCall = defineCall({

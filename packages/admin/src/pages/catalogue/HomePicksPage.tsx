@@ -1,7 +1,8 @@
 /**
  * Catalogue → Home banners: per kind, the banner works in order (each with the work's cover or a
  * picture of its own) and the pinned recommended works; a preview built by the app's own home
- * service; Save (audited); Back to automatic clears the choices.
+ * service; Save (audited); Back to automatic clears the choices. Below them, the recommendations'
+ * choices: works pinned to the top of the app's "For you", and works never recommended.
  */
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import {
@@ -42,6 +43,8 @@ interface Saved {
   automatic: boolean;
   banners: Banner[];
   reco: Pinned[];
+  forYou: Pinned[];
+  excluded: Pinned[];
 }
 interface Preview {
   banners: { workId: number; title: string; thumb: string }[];
@@ -87,6 +90,8 @@ export function HomePicksPage() {
   const [kind, setKind] = useState<Kind>('comic');
   const [banners, setBanners] = useState<Banner[]>([]);
   const [reco, setReco] = useState<Pinned[]>([]);
+  const [forYou, setForYou] = useState<Pinned[]>([]);
+  const [excluded, setExcluded] = useState<Pinned[]>([]);
   const [preview, setPreview] = useState<Preview | null>(null);
   const saved = useCustom<{ data: Saved }>({ url: `/catalogue/home/${kind}`, method: 'get' });
   const current = saved.result?.data?.data;
@@ -96,11 +101,15 @@ export function HomePicksPage() {
     if (!current) return;
     setBanners(current.banners);
     setReco(current.reco);
+    setForYou(current.forYou);
+    setExcluded(current.excluded);
   }, [current]);
   useEffect(() => setPreview(null), [kind]);
   const body = () => ({
     banners: banners.map((b) => ({ workId: b.workId, imageKey: b.imageKey })),
     reco: reco.map((r) => r.workId),
+    forYou: forYou.map((r) => r.workId),
+    excluded: excluded.map((r) => r.workId),
   });
   const showPreview = async () => {
     const answer = await previewCall({
@@ -242,6 +251,58 @@ export function HomePicksPage() {
                 testId="reco-add"
                 onAdd={(w) =>
                   setReco((list) => (list.some((r) => r.workId === w.workId) ? list : [...list, w]))
+                }
+              />
+            </div>
+          )}
+          <Typography.Title level={5}>{t('catmore.forYou')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('catmore.forYouHint')}</Typography.Paragraph>
+          <List
+            bordered
+            dataSource={forYou}
+            locale={{ emptyText: t('catmore.noneChosen') }}
+            renderItem={(r, index) => (
+              <List.Item
+                actions={rowActions(forYou, setForYou, index, 'for-you')}
+                data-testid={`for-you-${index}`}
+              >
+                #{r.workId} {r.title}
+              </List.Item>
+            )}
+          />
+          {canChange && (
+            <div style={{ margin: '12px 0' }}>
+              <WorkFinder
+                kind={kind}
+                testId="for-you-add"
+                onAdd={(w) =>
+                  setForYou((list) => (list.some((r) => r.workId === w.workId) ? list : [...list, w]))
+                }
+              />
+            </div>
+          )}
+          <Typography.Title level={5}>{t('catmore.excluded')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('catmore.excludedHint')}</Typography.Paragraph>
+          <List
+            bordered
+            dataSource={excluded}
+            locale={{ emptyText: t('catmore.noneChosen') }}
+            renderItem={(r, index) => (
+              <List.Item
+                actions={rowActions(excluded, setExcluded, index, 'excluded')}
+                data-testid={`excluded-${index}`}
+              >
+                #{r.workId} {r.title}
+              </List.Item>
+            )}
+          />
+          {canChange && (
+            <div style={{ margin: '12px 0' }}>
+              <WorkFinder
+                kind={kind}
+                testId="excluded-add"
+                onAdd={(w) =>
+                  setExcluded((list) => (list.some((r) => r.workId === w.workId) ? list : [...list, w]))
                 }
               />
             </div>

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineAdminRoute } from '../admin-route.js';
 import { idParams } from '../paging.js';
 import { checkedUpload, COVER_MAX_BYTES, type MediaDeps } from './cover.service.js';
-import { MAX_BANNERS, MAX_RECO } from './home-picks.service.js';
+import { MAX_BANNERS, MAX_EXCLUDED, MAX_FOR_YOU, MAX_RECO } from './home-picks.service.js';
 
 const TAG = 'console-catalogue';
 const KIND = { comic: 0, novel: 1, anime: 2 } as const;
@@ -34,6 +34,10 @@ const picksBody = z
       .array(z.object({ workId: id, imageKey: z.string().max(255).default('') }).strict())
       .max(MAX_BANNERS),
     reco: z.array(id).max(MAX_RECO),
+    /** Pinned to the top of "for you"; absent: left as saved. */
+    forYou: z.array(id).max(MAX_FOR_YOU).optional(),
+    /** Never recommended; absent: left as saved. */
+    excluded: z.array(id).max(MAX_EXCLUDED).optional(),
   })
   .strict();
 
@@ -222,7 +226,7 @@ export const CATALOGUE_MORE_ROUTES = [
     role: 'admin',
     tag: TAG,
     summary:
-      'Save a kind’s banner works (in order, each with the work’s cover or an uploaded picture) and pinned recommended works; empty lists go back to the automatic choice.',
+      'Save a kind’s banner works (in order, each with the work’s cover or an uploaded picture) and pinned recommended works; empty lists go back to the automatic choice. `forYou` (pinned to the top of “for you”) and `excluded` (never recommended) replace the saved lists when given.',
     params: kindParams,
     body: picksBody,
     async handler({ params, body, change, request }) {

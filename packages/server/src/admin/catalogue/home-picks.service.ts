@@ -3,6 +3,8 @@
  * and pinned recommended works, per kind and in order (home_picks, migration 0021). The app's
  * HomeService reads them; a kind with none keeps the automatic choice. The preview is built by the
  * app's own HomeService with the unsaved choices, so it shows exactly what the app would.
+ * The same page keeps the recommendations' choices: works pinned to the top of "for you" and works
+ * never recommended (RecommendationService reads them).
  */
 import { HOME_SIZES } from '@dm51/shared';
 import type { Database } from '../../db/database.js';
@@ -15,6 +17,8 @@ import { BANNER_MEDIA_PREFIX, thumbnail, type MediaDeps } from './cover.service.
 
 export const MAX_BANNERS = 10;
 export const MAX_RECO = 30;
+export const MAX_FOR_YOU = 30;
+export const MAX_EXCLUDED = 200;
 
 const SIZES = { reco_size: HOME_SIZES.reco, news_size: HOME_SIZES.news, type_size: 0 };
 
@@ -38,7 +42,18 @@ export class HomePicksAdminService {
   /** The kind's saved choices with titles and thumbnails, for the editor. */
   async get(db: Database, deps: MediaDeps, kind: number) {
     const picks = await this.repo.picks(kind, db);
-    const works = await this.works(db, [...picks.banners.map((b) => b.workId), ...picks.reco]);
+    const { forYou, excluded } = await this.repo.recommendationPicks(kind, db);
+    const works = await this.works(db, [
+      ...picks.banners.map((b) => b.workId),
+      ...picks.reco,
+      ...forYou,
+      ...excluded,
+    ]);
+    const listed = (id: number) => ({
+      workId: id,
+      title: works.get(id)?.title ?? '',
+      published: works.get(id)?.published === 1,
+    });
     return {
       kind,
       automatic: picks.banners.length === 0 && picks.reco.length === 0,
@@ -51,11 +66,9 @@ export class HomePicksAdminService {
           thumb: await thumbnail(deps, b.imageKey || works.get(b.workId)?.cover_key || '', 240),
         })),
       ),
-      reco: picks.reco.map((id) => ({
-        workId: id,
-        title: works.get(id)?.title ?? '',
-        published: works.get(id)?.published === 1,
-      })),
+      reco: picks.reco.map(listed),
+      forYou: forYou.map(listed),
+      excluded: excluded.map(listed),
     };
   }
 
@@ -64,7 +77,14 @@ export class HomePicksAdminService {
     const bannerIds = picks.banners.map((b) => b.workId);
     if (new Set(bannerIds).size !== bannerIds.length) throw AdminErrors.invalid('A work is a banner twice');
     if (new Set(picks.reco).size !== picks.reco.length) throw AdminErrors.invalid('A work is pinned twice');
-    const ids = [...new Set([...bannerIds, ...picks.reco])];
+    const forYou = picks.forYou ?? [];
+    const excluded = picks.excluded ?? [];
+    if (new Set(forYou).size !== forYou.length)
+      throw AdminErrors.invalid('A work is pinned to “for you” twice');
+    if (new Set(excluded).size !== excluded.length) throw AdminErrors.invalid('A work is excluded twice');
+    const both = forYou.filter((id) => excluded.includes(id));
+    if (both.length) throw AdminErrors.invalid(`Both pinned and excluded: ${both.join(', ')}`);
+    const ids = [...new Set([...bannerIds, ...picks.reco, ...forYou, ...excluded])];
     const works = await this.works(db, ids);
     const unknown = ids.filter((id) => !works.has(id));
     if (unknown.length) throw AdminErrors.invalid(`No such work: ${unknown.join(', ')}`);
@@ -97,8 +117,19 @@ export class HomePicksAdminService {
   async save(trx: Database, audit: Audit, deps: MediaDeps, kind: number, picks: HomePicks) {
     await this.validate(trx, deps, kind, picks);
     const before = await this.repo.picks(kind, trx);
+    const recoBefore = await this.repo.recommendationPicks(kind, trx);
     await this.repo.replace(trx, kind, picks, nowSeconds());
-    await audit({ action: 'home.picks', targetType: 'home', targetId: kind, before, after: picks });
-    return this.repo.picks(kind, trx);
+    const { forYou, excluded, ...home } = picks;
+    await audit({ action: 'home.picks', targetType: 'home', targetId: kind, before, after: home });
+    if (forYou || excluded) {
+      await audit({
+        action: 'recommendation.picks',
+        targetType: 'home',
+        targetId: kind,
+        before: recoBefore,
+        after: await this.repo.recommendationPicks(kind, trx),
+      });
+    }
+    return { ...(await this.repo.picks(kind, trx)), ...(await this.repo.recommendationPicks(kind, trx)) };
   }
 }

@@ -1,5 +1,11 @@
-/** /v3/search/index, history, history_clear, hot. */
-import { searchHistoryCall, searchHistoryClearCall, searchHotCall, searchIndexCall } from '@dm51/shared';
+/** /v3/search/index, suggest, history, history_clear, hot. */
+import {
+  searchHistoryCall,
+  searchHistoryClearCall,
+  searchHotCall,
+  searchIndexCall,
+  searchSuggestCall,
+} from '@dm51/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
@@ -11,6 +17,10 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
     async (input, context) =>
       app.services.search.find(sessionOf(context).userId, input.keyword, input.type, input.page, input.limit),
     { sharedAnswer: true },
+  );
+  // Served from memory (search-suggest.ts): cheap enough for every keystroke.
+  registerCall(app, searchSuggestCall, async (input) =>
+    app.services.search.suggest(input.keyword, input.type, input.limit),
   );
   registerCall(app, searchHistoryCall, async (_input, context) =>
     app.services.search.recent(sessionOf(context).userId),

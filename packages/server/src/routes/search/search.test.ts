@@ -1,6 +1,7 @@
 import { ApiCode, type WorkCard } from '@dm51/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isSqlite } from '../../db/migrations/helpers.js';
 import type { WorkRow } from '../../db/schema.js';
 import { buildWork } from '../../testing/catalogue-factory.js';
 import { buildTestApp, type TestApp } from '../../testing/test-app.js';
@@ -73,6 +74,50 @@ describe('/v3/search/index', () => {
     expect(names(await search('attack titan'))).toEqual(['进击的巨人', 'Walls']);
     expect(names(await search('冒险故事'))).toEqual(['海贼王']);
     expect(names(await search('rabelais', { type: 1 }))).toEqual(['巨人传']);
+  });
+
+  it('reads pinyin, initials, mixed input and either Chinese script', async () => {
+    expect(names(await look('haizeiwang'))).toEqual(['海贼王']);
+    expect(names(await look('hǎi zéi wáng'))).toEqual(['海贼王']);
+    expect(names(await look('hzw'))[0]).toBe('海贼王');
+    expect(names(await look('海zw'))).toEqual(['海贼王']);
+    expect(names(await look('海賊王'))).toEqual(['海贼王']);
+    expect(names(await look('進擊'))).toEqual(['进击的巨人']);
+    expect(names(await look('jianshan'))).toEqual(['进击的巨人']);
+  });
+
+  it('corrects a word no work holds to the nearest indexed word, and says so in `suggestion`', async () => {
+    const typo = await look('Atack on Titna');
+    expect(typo.data).toMatchObject({ suggestion: 'attack on titan' });
+    expect(names(typo)[0]).toBe('进击的巨人');
+    // Typed so far: the last word is the start of one.
+    expect(names(await look('attack on tita'))[0]).toBe('进击的巨人');
+    expect((await look('attack on titan')).data).not.toHaveProperty('suggestion');
+    // Too far from any word: nothing, and nothing suggested.
+    expect((await look('xqzvw')).data).toEqual({ list: [], total: 0 });
+  });
+
+  it('suggests titles and authors as the reader types (/v3/search/suggest)', async () => {
+    type Suggested = { list: { kind: string; id: number; type: number; text: string }[] };
+    const suggest = (keyword: string, extra: Record<string, unknown> = {}) =>
+      client.call<Suggested>('/v3/search/suggest', { keyword, ...extra }, { session: alice });
+    expect((await suggest('jinji')).data!.list).toEqual([
+      { kind: 'title', id: expect.any(Number), type: 0, text: '进击的巨人' },
+    ]);
+    expect((await suggest('謙山')).data!.list).toEqual([]);
+    expect((await suggest('谏山')).data!.list).toEqual([
+      { kind: 'author', id: expect.any(Number), type: -1, text: '谏山创' },
+    ]);
+    expect((await suggest('巨人')).data!.list.map((item) => item.text)).toEqual(['巨人传', '进击的巨人']);
+    expect((await suggest('巨人', { type: 1 })).data!.list.map((item) => item.text)).toEqual(['巨人传']);
+    expect((await suggest('a', { limit: 2 })).data!.list).toHaveLength(2);
+    expect((await suggest('x'.repeat(65))).code).toBe(ApiCode.PARAMS_INVALID);
+    expect((await suggest('a', { limit: 9 })).code).toBe(ApiCode.PARAMS_INVALID);
+    // A new work is offered soon after it is published (built behind the kept suggestions).
+    await buildWork(ctx.db, null, { title: 'Lighthouse Keeper', authors: ['Ida Lewis'] });
+    await vi.waitFor(async () =>
+      expect((await suggest('lighth')).data!.list.map((item) => item.text)).toEqual(['Lighthouse Keeper']),
+    );
   });
 
   it('finds nothing for unrelated words, never unpublished works, and escapes LIKE wildcards', async () => {
@@ -179,7 +224,7 @@ describe('/v3/search/index', () => {
       expect(names(await look('巨人'))).toEqual(['巨人传', '进击的巨人']);
       expect(refreshes).not.toHaveBeenCalled();
 
-      const renamed = await buildWork(ctx.db, null, { title: 'Plain', authors: ['Someone'], tags: ['x'] });
+      const renamed = await buildWork(ctx.db, null, { title: 'Plain', authors: ['Someone'], tags: ['kw'] });
       expect(await marks()).toBeGreaterThan(0);
       expect(names(await look('plain'))).toEqual(['Plain']);
       expect(await marks()).toBe(0);
@@ -201,7 +246,7 @@ describe('/v3/search/index', () => {
       expect(names(await look('新作者'))).toEqual(['巨人 Plain']);
       expect(names(await look('someone'))).toEqual([]);
       await ctx.db.deleteFrom('work_tags').where('work_id', '=', renamed.id).execute();
-      expect(names(await look('巨人 x'))).toEqual([]);
+      expect(names(await look('巨人 kw'))).toEqual([]);
       await edit({ published: 0 });
       expect(names(await look('巨人'))).toEqual(['巨人传', '进击的巨人']);
       await edit({ published: 1 });
@@ -229,6 +274,24 @@ describe('/v3/search/index', () => {
     }
   });
 
+  it('rebuilds documents built by an older version of the search forms', async () => {
+    const service = ctx.app.services.search;
+    service.fullCheckIntervalMs = 0;
+    try {
+      await look('巨人传');
+      // As a document indexed before pinyin lines: no pinyin, the old version number.
+      await ctx.db
+        .updateTable('search_documents')
+        .set({ forms_version: 0, title_text: '巨人传', body: '巨人传' })
+        .where('work_id', '=', novel.id)
+        .execute();
+      if (isSqlite(ctx.db)) await sql`delete from search_fts where rowid = ${novel.id}`.execute(ctx.db);
+      expect(names(await look('jurenzhuan'))).toEqual(['巨人传']);
+    } finally {
+      service.fullCheckIntervalMs = 60_000;
+    }
+  });
+
   it('refuses empty and overlong keywords', async () => {
     expect((await search('   ')).code).toBe(ApiCode.PARAMS_INVALID);
     expect((await search('x'.repeat(65))).code).toBe(ApiCode.PARAMS_INVALID);
@@ -242,13 +305,17 @@ describe('recent and popular searches', () => {
     await search('Titan', {}, carol);
     await search('进击', {}, carol);
     await search('进击', { page: 2 }, carol);
+    await search('進擊', {}, carol);
     const recent = await client.call<{ list: { keyword: string }[] }>(
       '/v3/search/history',
       {},
       { session: carol },
     );
-    expect(recent.data!.list.map((item) => item.keyword)).toEqual(expect.arrayContaining(['进击', 'titan']));
-    expect(recent.data!.list).toHaveLength(2);
+    // Kept in the script the reader typed, though both find the same works.
+    expect(recent.data!.list.map((item) => item.keyword)).toEqual(
+      expect.arrayContaining(['進擊', '进击', 'titan']),
+    );
+    expect(recent.data!.list).toHaveLength(3);
     expect(
       (await client.call<{ list: unknown[] }>('/v3/search/history', {}, { session: bob })).data!.list,
     ).toEqual([]);

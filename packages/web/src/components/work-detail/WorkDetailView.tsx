@@ -7,6 +7,7 @@ import { ChapterList } from '../chapter-list/ChapterList';
 import { readingStart } from '../chapter-list/chapter-order';
 import { useFavoriteToggle } from '../../state/queries/shelf';
 import { readerHref } from './reader-href';
+import { AlsoReadRow } from './AlsoReadRow';
 import { WorkAbout } from './WorkAbout';
 import { WorkActionBar } from './WorkActionBar';
 import { WorkHero } from './WorkHero';
@@ -96,6 +97,7 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
             onOpen={(chapter) => open(chapter.id, chapter.id === work.read?.chapter_id)}
           />
         </section>
+        {landed && <AlsoReadRow workId={work.relate_id} />}
         {landed && (
           <Suspense fallback={null}>
             <CommentsSection workId={work.relate_id} type={work.type} />

@@ -4,6 +4,8 @@ import { useNavigate } from '../../lib/router';
 import { PagedListView } from '../../components/paged-list/PagedListView';
 import { WorkGrid } from '../../components/work-card/WorkGrid';
 import { useWorkList } from '../../state/queries/catalogue';
+import { ForYouSection } from '../home/ForYouSection';
+import '../home/home-feed.css';
 import './anime.css';
 
 const SHORTCUTS = [
@@ -14,8 +16,9 @@ const SHORTCUTS = [
 ] as const;
 
 /**
- * The anime feed: shortcuts (all, tags, favourites, search) over the newest anime as cards, paged,
- * with pull-to-refresh. The anime tab renders it; the home page's anime tab (value 1) can mount it.
+ * The anime feed: shortcuts (all, tags, favourites, search), "for you" (hidden when empty), then the
+ * newest anime as cards, paged, with pull-to-refresh. The anime tab renders it; the home page's
+ * anime tab (value 1) can mount it.
  */
 export function AnimeSection({ pullToRefresh = true }: { pullToRefresh?: boolean }) {
   const { t } = useTranslation();
@@ -36,6 +39,7 @@ export function AnimeSection({ pullToRefresh = true }: { pullToRefresh?: boolean
           </button>
         ))}
       </nav>
+      <ForYouSection type={WorkType.ANIME} wanted />
       <h2 className="anime-section__head">{t('anime.newest')}</h2>
       <div className="anime-section__grid">
         <PagedListView

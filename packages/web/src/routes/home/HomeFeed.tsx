@@ -7,6 +7,7 @@ import { MixedListCard } from '../../components/mixed-list-card/MixedListCard';
 import { WorkGrid } from '../../components/work-card/WorkGrid';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { detailHref } from '../../components/mixed-list-card/card-fields';
+import { ForYouSection } from './ForYouSection';
 import { HomeSection as Section } from './HomeSection';
 import { HomeSections } from './HomeSections';
 import { openLink } from './open-link';
@@ -47,8 +48,9 @@ export function isHomeEmpty(data: HomeData): boolean {
 }
 
 /**
- * The comics or novels tab: banner, banner ad, recommended, newest, and one section per category
- * (asked for when the reader heads for them: HomeSections).
+ * The comics or novels tab: banner, banner ad, recommended, "for you" (this reader's own, asked
+ * for after the first screen), newest, and one section per category (asked for when the reader
+ * heads for them: HomeSections).
  */
 export function HomeFeed({
   data,
@@ -99,6 +101,7 @@ export function HomeFeed({
           <WorkGrid items={data.reco} />
         </Section>
       )}
+      <ForYouSection type={type} wanted={below} />
       {below && data.news.length > 0 && (
         <Section
           title={t('catalogue.sectionNews')}

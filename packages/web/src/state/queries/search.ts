@@ -9,17 +9,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';
+import { searchKeys } from './query-keys';
 
-export const searchKeys = {
-  all: ['search'] as const,
-  results: (keyword: string, type: number) => ['search', 'results', keyword, type] as const,
-  recent: ['search', 'recent'] as const,
-  hot: ['search', 'hot'] as const,
-};
+/** A page of results; `suggestion` when the server read a mistyped word as another (did you mean). */
+export interface SearchResultsPage {
+  list: WorkCard[];
+  total: number;
+  suggestion?: string;
+}
 
 export function useSearchResults(keyword: string, type = -1) {
   const client = useQueryClient();
-  return usePagedList<WorkCard>({
+  return usePagedList<WorkCard, SearchResultsPage>({
     queryKey: searchKeys.results(keyword, type),
     fetchPage: async (page, limit, signal) => {
       const answer = await callApi(searchIndexCall, { keyword, type, page, limit }, { signal });

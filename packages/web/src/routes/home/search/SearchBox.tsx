@@ -2,20 +2,28 @@ import { SEARCH_KEYWORD_MAX } from '@dm51/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../../components/nav-bar/BackButton';
+import { SearchSuggestions } from './SearchSuggestions';
 import './search.css';
 
-/** The search bar both search pages share: back, input, search button; Enter submits. */
+/**
+ * The search bar both search pages share: back, input, search button; Enter submits. While the
+ * input has focus and holds text that differs from what was searched, suggestions show under it.
+ */
 export function SearchBox({
   initial,
   onSubmit,
   autoFocus = false,
+  type = -1,
 }: {
   initial: string;
   onSubmit: (keyword: string) => void;
   autoFocus?: boolean;
+  /** The work type suggestions are narrowed to (-1 all). */
+  type?: number;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
+  const [focused, setFocused] = useState(autoFocus);
   const submit = () => {
     const keyword = value.trim();
     if (keyword !== '') onSubmit(keyword);
@@ -45,6 +53,11 @@ export function SearchBox({
           aria-label={t('catalogue.searchPlaceholder')}
           autoFocus={autoFocus}
           onChange={(event) => setValue(event.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setFocused(false);
+          }}
         />
       </label>
       <button
@@ -55,6 +68,17 @@ export function SearchBox({
       >
         {t('catalogue.searchAction')}
       </button>
+      {focused && value.trim() !== initial.trim() && (
+        <SearchSuggestions
+          typed={value}
+          type={type}
+          onSearch={(keyword) => {
+            setValue(keyword);
+            setFocused(false);
+            onSubmit(keyword);
+          }}
+        />
+      )}
     </form>
   );
 }

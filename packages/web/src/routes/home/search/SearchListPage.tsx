@@ -17,6 +17,8 @@ export default function SearchListPage({ route }: PageProps) {
   const rawType = params.get('type');
   const type = rawType === '0' || rawType === '1' ? Number(rawType) : -1;
   const list = useSearchResults(keyword, type);
+  // The keyword as the server searched it when it corrected a word ("Captian" → "Captain").
+  const suggestion = list.firstPage?.suggestion ?? '';
   useSearchTracking(keyword, type);
   const set = (next: { keyword?: string; type?: number }) => {
     const nextType = next.type ?? type;
@@ -27,7 +29,7 @@ export default function SearchListPage({ route }: PageProps) {
 
   return (
     <div className="page search-page" data-testid="search-list-page">
-      <SearchBox key={keyword} initial={keyword} onSubmit={(value) => set({ keyword: value })} />
+      <SearchBox key={keyword} initial={keyword} type={type} onSubmit={(value) => set({ keyword: value })} />
       <FilterChips
         testId="search-type"
         label={t('catalogue.filterType')}
@@ -39,6 +41,13 @@ export default function SearchListPage({ route }: PageProps) {
           { value: 1, label: t('home.tabNovels') },
         ]}
       />
+      {suggestion && suggestion !== keyword && (
+        <p className="search-did-you-mean" data-testid="search-did-you-mean">
+          <button type="button" onClick={() => set({ keyword: suggestion })}>
+            {t('catalogue.searchCorrected', { keyword: suggestion })}
+          </button>
+        </p>
+      )}
       <div className="search-results">
         {keyword === '' ? (
           <button
