@@ -12,7 +12,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
 import { startSmtpPeer, type SmtpPeer } from '../packages/server/src/testing/delivery-peers.js';
-import { go, openApp, requestMailedCode, storedSession, waitForGuestFlag } from './support/app-session.js';
+import {
+  go,
+  openApp,
+  registerByEmail,
+  requestMailedCode,
+  storedSession,
+  waitForGuestFlag,
+} from './support/app-session.js';
 import { newPhoneContext } from './support/chromium.js';
 import { seedCatalogue, type SeededWork } from './support/seed-catalogue.js';
 import type { RunningServer } from './support/server.js';
@@ -133,6 +140,28 @@ describe('a guest who registers', () => {
     expect(await page.getByTestId('user-guest-badge').count()).toBe(0);
     expect(await page.getByTestId('user-coins').textContent()).toContain('0');
     expect(await favouriteState(page)).toBe('true');
+  });
+
+  it("sends a guest who chooses 'go to bind' to a login page that explains binding, then on to account info", async () => {
+    const guestPage = await newPage();
+    await openApp(guestPage);
+    await go(guestPage, '/pages/user/user');
+    await guestPage.getByTestId('user-entry-quest').click();
+    await guestPage.getByTestId('guest-prompt').waitFor();
+    await guestPage.getByTestId('guest-prompt-bind').click();
+
+    // Account info is for accounts: the guest lands on login, which says why and how.
+    await guestPage.getByTestId('login-page').waitFor();
+    const notice = guestPage.getByTestId('login-bind-notice');
+    expect(await notice.getByRole('heading').textContent()).toBe('Bind a phone or e-mail');
+    expect(await notice.textContent()).toContain('everything you have as a guest');
+    await guestPage.getByTestId('login-bind-register').click();
+
+    // Registering with the e-mail is the binding; the app goes on to account info, which shows it.
+    const email = `binder-${Date.now()}@example.test`;
+    await registerByEmail(guestPage, smtp, email, PASSWORD);
+    await guestPage.getByTestId('info-page').waitFor();
+    expect(await guestPage.getByTestId('info-email').textContent()).toContain('@example.test');
   });
 
   it('becomes a new guest after logging out, and gets the account back by logging in', async () => {

@@ -76,6 +76,34 @@ describe('AI on a fresh install, with no chat model', () => {
     expect(await passage.textContent()).toContain('— Chapter 1');
     await keepScreenshot(page, 'ai-recap-quoted-e2e');
 
+    // "Who is": a name the chapters so far repeat, answered with quotes labelled as such, and
+    // nothing from chapter 3 (not read yet).
+    await page
+      .locator('.adm-mask')
+      .first()
+      .click({ position: { x: 10, y: 10 } });
+    await page.getByTestId('reader-ai-sheet').waitFor({ state: 'hidden' });
+    await page.getByTestId('reader-who').click();
+    await page.getByTestId('reader-who-name').filter({ hasText: 'Mira' }).click();
+    await page.getByTestId('reader-who-sheet').getByTestId('reader-ai-from-text').waitFor();
+    const who = page.getByTestId('reader-who-sheet');
+    expect(await who.getByTestId('reader-ai-from-text').textContent()).toBe(
+      'Quoted from the text about Mira:',
+    );
+    const quotes = await who.getByTestId('reader-ai-passage').allTextContents();
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) expect(quote).toMatch(/Mira[\s\S]*— Chapter [12]$/);
+    expect(await who.textContent()).not.toContain('red cloth');
+    await page.waitForTimeout(400); // the sheet's slide-in
+    await keepScreenshot(page, 'reader-who-is');
+    // A name the story has not reached yet: said plainly.
+    await who.getByTestId('reader-who-input').fill('Zedrick');
+    await who.getByTestId('reader-who-ask').click();
+    await who.getByTestId('reader-who-not-yet').waitFor();
+    expect(await who.getByTestId('reader-who-not-yet').textContent()).toBe(
+      '“Zedrick” is not mentioned in the story up to this chapter.',
+    );
+
     // The AI tab: image styles, and a plain notice instead of chat.
     await go(page, '/pages/ai/ai');
     await page.getByTestId('ai-cos-card').waitFor();

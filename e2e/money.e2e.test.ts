@@ -58,6 +58,10 @@ async function payThroughCashier(p: Page): Promise<void> {
 async function useTheme(p: Page, theme: Theme): Promise<void> {
   await p.evaluate((name) => localStorage.setItem('themeName', name), theme);
   await p.reload();
+  // Let the reloaded app finish starting (its launch call, the page it reopens) before a test
+  // navigates on: a hash change made while it starts can be overtaken by its own navigation.
+  await p.waitForFunction(() => document.querySelector('#root [data-testid]') !== null);
+  await p.waitForLoadState('networkidle');
 }
 
 /**
@@ -221,6 +225,30 @@ describe('the money loop', () => {
          group by l.entry_id, unit having sum(l.amount) <> 0) t`,
     );
     expect(unbalanced[0]!.n).toBe(0);
+  });
+
+  it('shows the order and expense titles in Chinese in the Chinese app', async () => {
+    // What each of this user's orders is called in Chinese, newest first (the plan's name as typed).
+    const wanted = db<{ type: string; coins: number; bonus: number; plan: string | null }>(
+      `select o.product_type as type, o.coins, o.bonus, p.name as plan from payment_orders o
+       left join vip_plans p on o.product_type = 'vip' and p.id = o.product_id
+       where o.user_id = ${uid} order by o.id desc`,
+    ).map((o) => (o.type === 'vip' ? `VIP 会员 · ${o.plan}` : `${o.coins} + ${o.bonus} 金币`));
+    expect(wanted).toContain('300 + 30 金币');
+    const titles = (testId: string, kinds = '') =>
+      page.locator(`[data-testid="${testId}"]${kinds} .money-row__title`).allTextContents();
+    await go(page, '/pages/user/seting/seting');
+    await page.getByTestId('language-option-zh-CN').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await go(page, '/pages/quest/orderLog');
+    await expect.poll(() => titles('order-row'), { timeout: 10_000 }).toEqual(wanted);
+    await go(page, '/pages/quest/expenseLog');
+    const bought = ':is([data-kind="topup"], [data-kind="vip_purchase"])';
+    await expect.poll(() => titles('expense-row', bought), { timeout: 10_000 }).toEqual(wanted);
+    await keepScreenshot(page, 'expense-log-zh-CN');
+    await go(page, '/pages/user/seting/seting');
+    await page.getByTestId('language-option-en').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
   });
 
   it("draws a confirm dialog's confirm in the spec's #007aff and its cancel as a plain way out", async () => {

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEnvelope } from '@dm51/shared';
+import { createEnvelope, LOCALES } from '@dm51/shared';
 import { nodeCfbCipher } from '@dm51/shared/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { openApp, storedSession } from './support/app-session.js';
 import { newPhoneContext } from './support/chromium.js';
 import { startServerAndBrowser } from './support/harness.js';
 import { queryServerDb } from './support/import-status.js';
+import { keepScreenshot, settle } from './support/screenshots.js';
 import { seedCatalogue, type SeededWork } from './support/seed-catalogue.js';
 import { E2E_KEYS, type RunningServer } from './support/server.js';
 import {
@@ -68,6 +69,43 @@ async function claimAgain(session: { uid: number; token: string }, key: string) 
     body: `data=${envelope.seal(body)}`,
   });
   return (await response.json()) as { code: number; msg: string };
+}
+
+/**
+ * The words of the check-in tiles that the browser broke across two lines: each word-like segment
+ * of every text node is measured with a Range, whose client rects fall on more than one line when
+ * the word was split. Chinese may break between any two characters, so a Han segment is measured
+ * per character (which cannot split). Also answers how many words were measured.
+ */
+async function wordsBrokenInTiles(p: Page): Promise<{ measured: number; broken: string[] }> {
+  return p.evaluate(() => {
+    const segmenter = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
+    const broken: string[] = [];
+    let measured = 0;
+    for (const tile of Array.from(document.querySelectorAll('[data-testid^="quest-day-"]'))) {
+      const walker = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const { segment, index, isWordLike } of segmenter.segment(text)) {
+          if (!isWordLike || /\p{Script=Han}/u.test(segment)) continue;
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + segment.length);
+          const lines = new Set(
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.top)),
+          );
+          measured += 1;
+          if (lines.size > 1) broken.push(`${segment} (${tile.getAttribute('data-testid')})`);
+        }
+      }
+      // A word too long for its tile would stick out of it instead of breaking: that counts too.
+      if (tile.scrollWidth > tile.clientWidth + 1)
+        broken.push(`overflow (${tile.getAttribute('data-testid')})`);
+    }
+    return { measured, broken };
+  });
 }
 
 beforeAll(async () => {
@@ -125,6 +163,34 @@ describe('the task centre', () => {
     }
     // Day rewards 5 + 10 + 15 bonus coins, one ledger entry each.
     expect(wallet(uid)).toEqual({ ticket: 30, entries: 3 });
+  });
+
+  it('breaks no word inside a check-in tile on a 320 px phone, in every language', async () => {
+    await openQuest(page);
+    for (const locale of LOCALES) {
+      await page.evaluate((lng) => localStorage.setItem('locale', lng), locale);
+      for (const size of [
+        { width: 320, height: 640 },
+        { width: 375, height: 812 },
+      ]) {
+        await page.setViewportSize(size);
+        // The quest page is open: a reload shows it again, in the stored language.
+        await page.reload();
+        await page.getByTestId('quest-checkin').waitFor();
+        await page.waitForFunction((lng) => document.documentElement.lang === lng, locale);
+        // Days 1–3 are ticked, days 4–7 show their rewards ('+20 monedas', '24 h VIP').
+        await page.getByTestId('quest-day-7').waitFor();
+        const { measured, broken } = await wordsBrokenInTiles(page);
+        expect(measured, `${locale} at ${size.width} px`).toBeGreaterThanOrEqual(7);
+        expect(broken, `${locale} at ${size.width} px`).toEqual([]);
+        if (size.width === 375 && (locale === 'es' || locale === 'fr')) {
+          await settle(page);
+          await keepScreenshot(page, `checkin-${locale}`);
+        }
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.setViewportSize({ width: 375, height: 812 });
   });
 
   it('counts chapters read in the reader; the reading task is claimed once', async () => {

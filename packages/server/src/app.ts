@@ -127,11 +127,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await registerLoadShedding(app, config.shedEventLoopDelayMs ?? 0);
   if (config.compression !== false) await registerCompression(app);
-  // With signed media delivery the object store's origin is allowed like an API mirror.
-  registerSecurityHeaders(app, [
-    ...(config.apiHosts ?? []),
-    ...(await signedMediaOrigins(app.media, config)),
-  ]);
+  // With signed media delivery the object store's origin is allowed like an API mirror; the app
+  // update's download host (a CDN, set in the console) is allowed to be fetched too.
+  const updateConfig = app.services.adsUpdates.updateConfig;
+  void updateConfig.current().catch(() => undefined);
+  registerSecurityHeaders(
+    app,
+    [...(config.apiHosts ?? []), ...(await signedMediaOrigins(app.media, config))],
+    () => updateConfig.downloadOrigins(),
+  );
   await app.register(healthPlugin);
   await app.register(openApiPlugin);
   await app.register(mediaPlugin);

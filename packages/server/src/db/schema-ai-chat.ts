@@ -22,8 +22,12 @@ export interface AiChatMessagesTable {
 }
 
 export interface AiHelperCacheTable {
-  kind: 'recap' | 'summary';
+  kind: 'recap' | 'summary' | 'who';
   chapter_id: number;
+  /** The name a "who is" answer is about; '' for recaps and summaries. */
+  subject: Generated<string>;
+  /** The model that wrote the text, "<provider>/<model>": another model's cache is not served. */
+  model: string;
   text: string;
   /** JSON array of chapter titles. */
   sources: Generated<string>;

@@ -15,6 +15,7 @@ import type { KosyncTables } from './schema-kosync.js';
 import type { HomePickTables } from './schema-home-picks.js';
 import type { AdminTables } from './schema-admin.js';
 import type { ServerSecretTables } from './schema-server-secrets.js';
+import type { RecommendationTables } from './schema-recommendations.js';
 
 /** Columns with a database default are `Generated`: optional on insert. */
 export interface UsersTable {
@@ -339,7 +340,8 @@ export interface DB
     KosyncTables,
     HomePickTables,
     AdminTables,
-    ServerSecretTables {
+    ServerSecretTables,
+    RecommendationTables {
   users: UsersTable;
   guest_devices: GuestDevicesTable;
   sessions: SessionsTable;
@@ -420,6 +422,10 @@ export interface LedgerEntriesTable {
   work_id: Generated<number>;
   chapter_id: Generated<number>;
   title: Generated<string>;
+  /** The text `title` is shown as (services/money-texts.ts), '' for free text (0032). */
+  title_key: Generated<string>;
+  /** JSON parameters of `title_key` (0032). */
+  params: Generated<string>;
   created_time: number;
 }
 
@@ -511,6 +517,10 @@ export interface PaymentOrdersTable {
   first_price: Generated<number>;
   /** A payment after the order closed: '' | 'after_expiry' | 'after_cancel' (0027). */
   late_payment: Generated<string>;
+  /** The text `title` is shown as (services/money-texts.ts), '' for free text (0032). */
+  title_key: Generated<string>;
+  /** JSON parameters of `title_key` (0032). */
+  params: Generated<string>;
 }
 
 export interface PaymentEventsTable {
@@ -537,6 +547,10 @@ export interface CashierPaymentsTable {
   amount_fen: number;
   currency: string;
   title: string;
+  /** The text `title` is shown as (services/money-texts.ts), '' for free text (0032). */
+  title_key: Generated<string>;
+  /** JSON parameters of `title_key` (0032). */
+  params: Generated<string>;
   return_url: string;
   status: string;
   created_time: number;
@@ -619,6 +633,8 @@ export interface SearchDocumentsTable {
   src_summary_length: number;
   src_authors_sig: number;
   src_tags_sig: number;
+  /** How the document was built (SEARCH_FORMS_VERSION; migration 0033). */
+  forms_version: Generated<number>;
 }
 
 /** One character or pair of adjacent characters of a search document's body (migration 0022). */

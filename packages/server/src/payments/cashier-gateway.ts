@@ -47,6 +47,8 @@ export class CashierGateway {
       amount_fen: order.amount_fen,
       currency: order.currency,
       title: order.title,
+      title_key: order.title_key,
+      params: order.params,
       return_url: returnUrl,
       created_time: nowS(),
       expires_time: order.expires_time,

@@ -2,7 +2,10 @@
  * The demo cashier's page: plain HTML and CSS (no script, no framework), mobile first, light and
  * dark through prefers-color-scheme. It says plainly that it is a demo and that no money moves.
  */
+import type { Locale } from '@dm51/shared';
 import type { CashierPaymentRow } from '../repositories/cashier.repository.js';
+import { renderStoredTitle } from '../services/money-texts.js';
+import { CASHIER_TEXTS } from './cashier-texts.js';
 
 const SYMBOLS: Record<string, string> = { CNY: '¥', USD: '$', EUR: '€', GBP: '£', JPY: '¥', HKD: 'HK$' };
 
@@ -47,43 +50,44 @@ border:0;cursor:pointer;text-align:center;text-decoration:none;line-height:48px;
 .state{font-size:18px;font-weight:600;margin:0 0 16px}
 `;
 
-const STATE_TEXT: Record<string, string> = {
-  paid: 'Paid. Thank you!',
-  refunded: 'This payment was refunded.',
-  cancelled: 'This payment was cancelled.',
-  expired: 'This payment has expired.',
-};
+/** The page's address, in `lang` when given (its forms and redirects keep the payer's language). */
+export function cashierPath(paymentId: string, lang: string, action = ''): string {
+  const path = `/cashier/${encodeURIComponent(paymentId)}${action}`;
+  return lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
+}
 
-export function renderCashierPage(payment: CashierPaymentRow, now: number): string {
+export function renderCashierPage(payment: CashierPaymentRow, now: number, locale: Locale): string {
+  const text = CASHIER_TEXTS[locale];
   const state = payment.status === 'pending' && payment.expires_time < now ? 'expired' : payment.status;
-  const base = `/cashier/${encodeURIComponent(payment.payment_id)}`;
+  const amount = formatAmount(payment.amount_fen, payment.currency);
+  const stateText = text.state[state as keyof typeof text.state] ?? state;
   const actions =
     state === 'pending'
-      ? `<form method="post" action="${base}/pay"><button class="pay" type="submit" data-testid="cashier-pay">Pay ${escapeHtml(
-          formatAmount(payment.amount_fen, payment.currency),
+      ? `<form method="post" action="${escapeHtml(cashierPath(payment.payment_id, locale, '/pay'))}"><button class="pay" type="submit" data-testid="cashier-pay">${escapeHtml(
+          text.pay.replace('{amount}', amount),
         )}</button></form>
-<form method="post" action="${base}/cancel"><button class="cancel" type="submit" data-testid="cashier-cancel">Cancel</button></form>`
-      : `<p class="state" data-testid="cashier-state">${escapeHtml(STATE_TEXT[state] ?? state)}</p>
-<a class="back" href="${escapeHtml(payment.return_url)}" data-testid="cashier-back">Back to the app</a>`;
+<form method="post" action="${escapeHtml(cashierPath(payment.payment_id, locale, '/cancel'))}"><button class="cancel" type="submit" data-testid="cashier-cancel">${escapeHtml(text.cancel)}</button></form>`
+      : `<p class="state" data-testid="cashier-state">${escapeHtml(stateText)}</p>
+<a class="back" href="${escapeHtml(payment.return_url)}" data-testid="cashier-back">${escapeHtml(text.back)}</a>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<title>Demo cashier</title>
+<title>${escapeHtml(text.heading)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<h1>Demo cashier</h1>
-<p class="note">This is a demo cashier for development and demonstrations. No real money moves.</p>
-<p class="amount" data-testid="cashier-amount">${escapeHtml(formatAmount(payment.amount_fen, payment.currency))}</p>
-<p class="title">${escapeHtml(payment.title)}</p>
+<h1>${escapeHtml(text.heading)}</h1>
+<p class="note">${escapeHtml(text.note)}</p>
+<p class="amount" data-testid="cashier-amount">${escapeHtml(amount)}</p>
+<p class="title" data-testid="cashier-title">${escapeHtml(renderStoredTitle(payment, locale))}</p>
 <dl>
-<dt>Order no.</dt><dd data-testid="cashier-order">${escapeHtml(payment.order_no)}</dd>
-<dt>Payment</dt><dd>${escapeHtml(payment.payment_id)}</dd>
+<dt>${escapeHtml(text.orderNo)}</dt><dd data-testid="cashier-order">${escapeHtml(payment.order_no)}</dd>
+<dt>${escapeHtml(text.payment)}</dt><dd>${escapeHtml(payment.payment_id)}</dd>
 </dl>
 ${actions}
 </main>
@@ -92,10 +96,11 @@ ${actions}
 `;
 }
 
-export function renderCashierNotFound(): string {
+export function renderCashierNotFound(locale: Locale): string {
+  const text = CASHIER_TEXTS[locale];
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>Demo cashier</title><style>${STYLE}</style></head>
-<body><main><h1>Demo cashier</h1><p class="state">No such payment.</p></main></body></html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light dark"><title>${escapeHtml(text.heading)}</title><style>${STYLE}</style></head>
+<body><main><h1>${escapeHtml(text.heading)}</h1><p class="state">${escapeHtml(text.notFound)}</p></main></body></html>
 `;
 }

@@ -12,9 +12,11 @@
  */
 import { JOBS } from '../jobs/job-queue.js';
 import { runPeriodically } from '../jobs/periodic.js';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Locale } from '@dm51/shared';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale } from '../lib/request-locale.js';
 import type { CashierGateway, NotifyTransport } from './cashier-gateway.js';
-import { renderCashierNotFound, renderCashierPage } from './cashier-page.js';
+import { cashierPath, renderCashierNotFound, renderCashierPage } from './cashier-page.js';
 import { CASHIER_NOTIFY_PATH } from './cashier-provider.js';
 import { paymentWarnings } from './payment-config.js';
 import { STRIPE_WEBHOOK_PATH } from './stripe-provider.js';
@@ -70,23 +72,39 @@ export const paymentsPlugin: FastifyPluginAsync = async (app) => {
   if (payments.cashier) registerCashierPages(app, payments.cashier, selfNotify(app));
 };
 
+/**
+ * The payer's language: the app's, passed as `?lang=` when it opens the cashier; else the
+ * browser's Accept-Language.
+ */
+function askedLang(request: FastifyRequest<{ Querystring: { lang?: unknown } }>): string {
+  return typeof request.query.lang === 'string' ? request.query.lang : '';
+}
+
+function cashierLocale(request: FastifyRequest<{ Querystring: { lang?: unknown } }>): Locale {
+  const lang = askedLang(request);
+  const accept = request.headers['accept-language'] ?? '';
+  return requestLocale([lang, ...(Array.isArray(accept) ? accept : [accept])].filter((tag) => tag !== ''));
+}
+
 function registerCashierPages(app: FastifyInstance, cashier: CashierGateway, transport: NotifyTransport) {
-  type ById = { Params: { paymentId: string } };
+  type ById = { Params: { paymentId: string }; Querystring: { lang?: unknown } };
   const page = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).headers(PAGE_HEADERS).send(html);
 
   app.get<ById>('/cashier/:paymentId', async (request, reply) => {
+    const locale = cashierLocale(request);
     const payment = await cashier.payment(request.params.paymentId);
-    if (!payment) return page(reply, 404, renderCashierNotFound());
-    return page(reply, 200, renderCashierPage(payment, Math.floor(Date.now() / 1000)));
+    if (!payment) return page(reply, 404, renderCashierNotFound(locale));
+    return page(reply, 200, renderCashierPage(payment, Math.floor(Date.now() / 1000), locale));
   });
 
   app.post<ById>('/cashier/:paymentId/pay', async (request, reply) => {
     const { paymentId } = request.params;
+    const locale = cashierLocale(request);
     const payment = await cashier.payment(paymentId);
-    if (!payment) return page(reply, 404, renderCashierNotFound());
+    if (!payment) return page(reply, 404, renderCashierNotFound(locale));
     const result = await cashier.pay(paymentId);
-    if (result === 'not_payable') return reply.redirect(`/cashier/${encodeURIComponent(paymentId)}`, 303);
+    if (result === 'not_payable') return reply.redirect(cashierPath(paymentId, askedLang(request)), 303);
     // A second press finds it paid: the notification goes again (a replay, recognised), nothing is paid.
     await cashier.notify(paymentId, transport);
     return reply.redirect(payment.return_url, 303);
@@ -94,7 +112,7 @@ function registerCashierPages(app: FastifyInstance, cashier: CashierGateway, tra
 
   app.post<ById>('/cashier/:paymentId/cancel', async (request, reply) => {
     const payment = await cashier.payment(request.params.paymentId);
-    if (!payment) return page(reply, 404, renderCashierNotFound());
+    if (!payment) return page(reply, 404, renderCashierNotFound(cashierLocale(request)));
     await cashier.cancel(payment.payment_id);
     return reply.redirect(payment.return_url, 303);
   });

@@ -64,6 +64,7 @@ const PUBLIC_USER = 'a user id on public comments; blocks are stored per session
 const PUBLIC_IDS: Record<string, string> = {
   '/v3/comic/author id': CATALOGUE,
   '/v3/comic/details id': CATALOGUE,
+  '/v3/reco/also_read id': `${CATALOGUE}; the lists are aggregates over all readers, no reader's own`,
   '/v3/comic/chapters id': CATALOGUE,
   '/v3/comic/read chapter_id': `${CATALOGUE}; unlocks are checked for the session`,
   '/v3/book/details id': CATALOGUE,
@@ -111,6 +112,8 @@ const PUBLIC_IDS: Record<string, string> = {
   '/v3/ai/chat_clear work_id': `${CATALOGUE}; the session's own conversation`,
   '/v3/ai/recap chapter_id': `${CATALOGUE}; the same cached recap for every reader`,
   '/v3/ai/summary chapter_id': `${CATALOGUE}; the same cached summary for every reader`,
+  '/v3/ai/who chapter_id': `${CATALOGUE}; the same cached answer for every reader`,
+  '/v3/ai/who_names chapter_id': `${CATALOGUE}; names from the chapters up to this one`,
 };
 
 interface Ownership {

@@ -10,7 +10,10 @@
  *   https address (operators point ads, banners and the splash at their own CDNs; an image
  *   cannot run code);
  * - media and workers from `blob:` (hls.js feeds the video through MediaSource);
- * - API calls to this origin and to the configured API mirrors (API_HOSTS);
+ * - API calls to this origin, to the configured API mirrors (API_HOSTS) and to the host of the
+ *   app update's download link (operators put the package on a CDN; the update dialog fetches it
+ *   to show its progress), which the console can change at any time: the policy is built again
+ *   when that host changes;
  * - no plugins, no `<base>` tricks, forms post only here, never framed (`frame-ancestors 'none'`).
  *
  * No `upgrade-insecure-requests`: a self-hosted server on plain http (a LAN, localhost) must keep
@@ -28,9 +31,40 @@ import helmet from 'helmet';
 /** A year, for this host and its subdomains (what browsers and the preload list expect). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function registerSecurityHeaders(app: FastifyInstance, apiHosts: readonly string[]): void {
+/** Policies kept per set of download hosts (a console edit rarely changes it; bounded anyway). */
+const POLICIES_MAX = 8;
+
+type Middleware = ReturnType<typeof helmet>;
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  apiHosts: readonly string[],
+  downloadOrigins: () => readonly string[] = () => [],
+): void {
   const mirrors = apiHosts.map((host) => new URL(host).origin);
-  const applySecurityHeaders = helmet({
+  const policies = new Map<string, Middleware>();
+  const policyFor = (downloads: readonly string[]): Middleware => {
+    const key = downloads.join(' ');
+    let policy = policies.get(key);
+    if (!policy) {
+      if (policies.size >= POLICIES_MAX) policies.clear();
+      policy = buildPolicy(mirrors, downloads);
+      policies.set(key, policy);
+    }
+    return policy;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    // 'https' from a direct TLS socket, or from X-Forwarded-Proto when the peer is a TRUST_PROXY
+    // balancer (Fastify ignores the header from anyone else). One header lookup per request.
+    if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', HSTS);
+    policyFor(downloadOrigins())(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
+  });
+}
+
+function buildPolicy(mirrors: readonly string[], downloads: readonly string[]): Middleware {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -40,7 +74,7 @@ export function registerSecurityHeaders(app: FastifyInstance, apiHosts: readonly
         imgSrc: ["'self'", 'blob:', 'data:', 'https:', ...mirrors],
         mediaSrc: ["'self'", 'blob:', ...mirrors],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...mirrors],
+        connectSrc: ["'self'", ...mirrors, ...downloads],
         fontSrc: ["'self'", 'data:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -65,13 +99,5 @@ export function registerSecurityHeaders(app: FastifyInstance, apiHosts: readonly
     // HSTS only on answers that went out over TLS (below): helmet would send it on plain http too,
     // where a self-hosted server on a LAN or localhost would be pinned to an https it does not serve.
     strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    // 'https' from a direct TLS socket, or from X-Forwarded-Proto when the peer is a TRUST_PROXY
-    // balancer (Fastify ignores the header from anyone else). One header lookup per request.
-    if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', HSTS);
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
   });
 }

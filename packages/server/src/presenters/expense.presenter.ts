@@ -1,5 +1,9 @@
-/** Ledger entries → the expense log's items: the user's own legs summed per account, the money leg. */
-import type { ExpenseItem, ExpenseKind } from '@dm51/shared';
+/**
+ * Ledger entries → the expense log's items: the user's own legs summed per account, the money leg,
+ * and the title in the reader's language.
+ */
+import type { ExpenseItem, ExpenseKind, Locale } from '@dm51/shared';
+import { renderStoredTitle } from '../services/money-texts.js';
 import { SYSTEM_ACCOUNTS, SYSTEM_USER_ID, USER_ACCOUNTS } from '../services/ledger-accounts.js';
 
 export interface EntryForLog {
@@ -10,6 +14,8 @@ export interface EntryForLog {
   work_id: number;
   chapter_id: number;
   title: string;
+  title_key?: string;
+  params?: string;
   created_time: number;
 }
 
@@ -24,6 +30,7 @@ export function presentExpense(
   entry: EntryForLog,
   legs: readonly LegForLog[],
   order: { orderNo: string; currency: string } | undefined,
+  locale: Locale,
 ): ExpenseItem {
   const own = (kind: string) =>
     legs
@@ -40,7 +47,7 @@ export function presentExpense(
   return {
     id: entry.id,
     kind: entry.kind as ExpenseKind,
-    title: entry.title,
+    title: renderStoredTitle(entry, locale),
     coins: own(USER_ACCOUNTS.COINS_PAID),
     bonus: own(USER_ACCOUNTS.COINS_BONUS),
     vip_seconds: own(USER_ACCOUNTS.VIP_SECONDS),

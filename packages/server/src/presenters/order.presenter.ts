@@ -1,13 +1,17 @@
-/** Payment order rows → the order record of /v3/pay/* (times are 0 until they happen). */
-import { orderStatusSchema, productTypeSchema, type Order } from '@dm51/shared';
+/**
+ * Payment order rows → the order record of /v3/pay/* (times are 0 until they happen); the title
+ * in the reader's language.
+ */
+import { orderStatusSchema, productTypeSchema, type Locale, type Order } from '@dm51/shared';
 import type { PaymentOrderRow } from '../db/schema.js';
+import { renderStoredTitle } from '../services/money-texts.js';
 
-export function presentOrder(row: PaymentOrderRow): Order {
+export function presentOrder(row: PaymentOrderRow, locale: Locale): Order {
   return {
     order_no: row.order_no,
     product_type: productTypeSchema.parse(row.product_type),
     product_id: row.product_id,
-    title: row.title,
+    title: renderStoredTitle(row, locale),
     amount_fen: row.amount_fen,
     currency: row.currency,
     method: row.method,

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { isSqlite } from '../db/migrations/helpers.js';
+import type { MoneyParams } from '../services/money-texts.js';
 import { SYSTEM_USER_ID, type AccountKind, type EntryKind } from '../services/ledger-accounts.js';
 
 export interface AccountRef {
@@ -29,6 +30,9 @@ export interface NewEntry {
   workId?: number;
   chapterId?: number;
   title?: string;
+  /** The text the title is shown as, with its parameters (services/money-texts.ts). */
+  titleKey?: string;
+  params?: MoneyParams;
   time: number;
 }
 
@@ -95,6 +99,8 @@ export class LedgerRepository {
         work_id: entry.workId ?? 0,
         chapter_id: entry.chapterId ?? 0,
         title: entry.title ?? '',
+        title_key: entry.titleKey ?? '',
+        params: JSON.stringify(entry.params ?? {}),
         created_time: entry.time,
       })
       .returning('id')

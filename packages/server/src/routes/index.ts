@@ -17,6 +17,8 @@ import { AI_ROUTES } from './ai/ai-routes.js';
 import { AI_CHAT_ROUTES } from './ai-chat/ai-chat-routes.js';
 import { ANALYTICS_ROUTES } from './analytics/analytics-routes.js';
 import { appTokenRoutes } from '../opds/app-token-routes.js';
+import { recommendationRoutes } from './recommendation/index.js';
+import { recommendationLifecycle } from './recommendation/recommendation-lifecycle.js';
 
 export const API_ROUTES: FastifyPluginAsync[] = [
   appInitRoute,
@@ -36,4 +38,6 @@ export const API_ROUTES: FastifyPluginAsync[] = [
   ...AI_CHAT_ROUTES,
   ...ANALYTICS_ROUTES,
   appTokenRoutes,
+  recommendationRoutes,
+  recommendationLifecycle,
 ];

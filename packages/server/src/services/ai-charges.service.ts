@@ -14,6 +14,7 @@ import type { AiFreeUsesRepository } from '../repositories/ai-free-uses.reposito
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import { AppError } from '../errors.js';
 import { ApiCode } from '@dm51/shared';
+import type { MoneyParams } from './money-texts.js';
 
 export const FREE_DAILY_SETTING = 'ai.free_daily';
 export const DEFAULT_FREE_DAILY = 3;
@@ -31,6 +32,9 @@ export interface ChargeRefs {
   /** Unique per generation, e.g. 'ai:image:42'. */
   key: string;
   title: string;
+  /** The text the title is shown as, with its parameters (moneyTitle). */
+  titleKey?: string;
+  params?: MoneyParams;
 }
 
 export const AiErrors = {

@@ -3,7 +3,7 @@
  * llama.cpp's server, vLLM and LocalAI. Streams with `stream: true`, parsing SSE `data:` lines up to
  * `[DONE]`; an HTTP error, an `error` object mid-stream or the caller's abort (the timeout) rejects.
  */
-import type { ChatProvider, ChatRequest, Grounding, SummaryRequest } from './ai-chat-provider.js';
+import type { ChatProvider, ChatRequest, Grounding, SummaryRequest, WhoRequest } from './ai-chat-provider.js';
 
 export interface OpenAiChatOptions {
   baseUrl: string;
@@ -51,6 +51,10 @@ export class OpenAiChatProvider implements ChatProvider {
 
   constructor(private readonly options: OpenAiChatOptions) {}
 
+  get model(): string {
+    return this.options.model;
+  }
+
   private async post(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.options.apiKey) headers['authorization'] = `Bearer ${this.options.apiKey}`;
@@ -95,15 +99,33 @@ export class OpenAiChatProvider implements ChatProvider {
 
   async summarise(request: SummaryRequest, signal: AbortSignal): Promise<string> {
     const text = request.chapters.map((chapter) => `## ${chapter.title}\n${chapter.text}`).join('\n\n');
+    return this.complete(
+      `Summarise the story text in about ${request.sentences} sentences, in its own language (${request.language}). Use only the text given.`,
+      text.slice(-GROUNDING_CHARS),
+      signal,
+    );
+  }
+
+  /** The prompt carries only the passages that mention the name: nothing later can leak in. */
+  async whoIs(request: WhoRequest, signal: AbortSignal): Promise<string> {
+    const passages = request.passages.map((p) => `- (${p.chapter}) ${p.text}`).join('\n');
+    return this.complete(
+      [
+        `In two or three sentences, in the story's own language (${request.language}), say who "${request.name}" is.`,
+        'Use only the passages given, quoted from the story so far; do not guess or tell anything they do not say.',
+      ].join(' '),
+      passages.slice(0, GROUNDING_CHARS),
+      signal,
+    );
+  }
+
+  private async complete(system: string, user: string, signal: AbortSignal): Promise<string> {
     const response = await this.post(
       {
         stream: false,
         messages: [
-          {
-            role: 'system',
-            content: `Summarise the story text in about ${request.sentences} sentences, in its own language (${request.language}). Use only the text given.`,
-          },
-          { role: 'user', content: text.slice(-GROUNDING_CHARS) },
+          { role: 'system', content: system },
+          { role: 'user', content: user },
         ],
       },
       signal,

@@ -1,6 +1,6 @@
 /**
- * Text generation behind one interface: a streamed character reply and a non-streamed
- * summary. The server runs it only with a model the operator connected (ai-chat-openai.ts); with
+ * Text generation behind one interface: a streamed character reply, a non-streamed
+ * summary and a "who is" answer. The server runs it only with a model the operator connected (ai-chat-openai.ts); with
  * none, chat is refused and the reading helpers quote the text (ai-extractive.ts).
  *
  * BuiltinChatProvider is a deterministic stand-in for tests (no model, no network): it answers
@@ -39,11 +39,21 @@ export interface SummaryRequest {
   sentences: number;
 }
 
+/** "Who is": the passages of the chapters read so far that mention a name, and nothing else. */
+export interface WhoRequest {
+  language: string;
+  name: string;
+  passages: { chapter: string; text: string }[];
+}
+
 export interface ChatProvider {
   readonly name: string;
+  /** The model that writes (cached answers belong to it: another model writes its own). */
+  readonly model: string;
   /** Yields the reply in chunks; rejects (or throws mid-way) on failure; honours `signal`. */
   streamReply(request: ChatRequest, signal: AbortSignal): AsyncIterable<string>;
   summarise(request: SummaryRequest, signal: AbortSignal): Promise<string>;
+  whoIs(request: WhoRequest, signal: AbortSignal): Promise<string>;
 }
 
 /** Reply text in the work's language: CJK works join sentences without spaces. */
@@ -54,6 +64,7 @@ export function joinSentences(language: string, parts: string[]): string {
 
 export class BuiltinChatProvider implements ChatProvider {
   readonly name = 'builtin';
+  readonly model = 'builtin';
 
   /** `chunkDelayMs` paces the chunks so a reader sees the reply arrive (0 in unit tests). */
   constructor(private readonly chunkDelayMs = 30) {}
@@ -126,6 +137,13 @@ export class BuiltinChatProvider implements ChatProvider {
     return joinSentences(
       request.language,
       parts.slice(-Math.max(request.sentences, request.chapters.length)),
+    );
+  }
+
+  async whoIs(request: WhoRequest): Promise<string> {
+    return joinSentences(
+      request.language,
+      request.passages.map((passage) => withEnd(passage.text)),
     );
   }
 }

@@ -23,6 +23,7 @@ import type { ChatProvider, ChatTurn } from './ai-chat-provider.js';
 import { idempotent } from './idempotent-call.js';
 import type { MoneyServices } from './money-services.js';
 import type { ModerationService } from './moderation.service.js';
+import { moneyTitle } from './money-texts.js';
 
 export const CHAT_COST_SETTING = 'ai.chat_cost';
 export const CHAT_CONCURRENCY_SETTING = 'ai.chat_concurrency';
@@ -185,7 +186,7 @@ export class AiChatService {
             .executeTakeFirstOrThrow();
           const paid = await this.charges.charge(tx, userId, cost, {
             key: `ai:chat:${reply.id}`,
-            title: `AI chat: ${character.name}`,
+            ...moneyTitle('aiChat', { character: character.name }),
           });
           await tx.trx
             .updateTable('ai_chat_messages')
@@ -316,7 +317,7 @@ export class AiChatService {
       };
       await this.charges.refund(tx, reply.user_id, charge, {
         key: `ai:chat:${reply.id}`,
-        title: `AI chat refund: ${reply.character}`,
+        ...moneyTitle('aiChatRefund', { character: reply.character }),
       });
       return reply;
     });

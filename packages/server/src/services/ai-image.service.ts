@@ -16,6 +16,7 @@ import { idempotent } from './idempotent-call.js';
 import type { LedgerService } from './ledger.service.js';
 import { nowS } from './ledger.service.js';
 import type { WalletService } from './wallet.service.js';
+import { moneyTitle } from './money-texts.js';
 
 export const AiImageErrors = {
   busy: (max: number) =>
@@ -99,8 +100,9 @@ export class AiImageService {
         if ((await jobs.activeCount(userId)) >= this.options.maxJobsPerUser)
           throw AiImageErrors.busy(this.options.maxJobsPerUser);
         const key = `ai:image:${userId}:${input.idempotencyKey}`;
-        const title = `AI cos · ${style.name}`;
-        const charge = await this.charges.charge(tx, userId, style.cost, { key, title });
+        const entryTitle = moneyTitle('aiCos', { style: style.name });
+        const title = entryTitle.title;
+        const charge = await this.charges.charge(tx, userId, style.cost, { key, ...entryTitle });
         const stored: StoredCharge = { ...charge, key };
         const logId = await this.log.within(tx.trx).add({
           userId,
@@ -170,7 +172,7 @@ export class AiImageService {
     await this.ledger.transaction(async (tx) => {
       await tx.lockUser(job.user_id);
       if (!(await this.jobs.within(tx.trx).fail(job.id, error, nowS()))) return;
-      await this.charges.refund(tx, job.user_id, charge, { key: charge.key, title: 'AI cos refund' });
+      await this.charges.refund(tx, job.user_id, charge, { key: charge.key, ...moneyTitle('aiCosRefund') });
       await this.log.within(tx.trx).setStatus(job.log_id, 'failed');
     });
   }
@@ -186,7 +188,7 @@ export class AiImageService {
           // Short of coins: BalanceShortError (BALANCE_SHORT 1301), and nothing moves.
           await this.wallet.buyAiCredits(tx, userId, pack.coins, pack.credits, {
             key: `ai:buy:${userId}:${idempotencyKey}`,
-            title: `AI credits ×${pack.credits}`,
+            ...moneyTitle('aiCredits', { credits: pack.credits }),
           });
           return { added: pack.credits };
         },

@@ -58,6 +58,7 @@ import { createAnalyticsServices, type AnalyticsServices } from './analytics-ser
 import { createOpdsServices, type OpdsServices } from '../opds/opds-services.js';
 import { createKosyncServices, type KosyncServices } from '../kosync/kosync-services.js';
 import { createAdminServices, type AdminServices } from '../admin/admin-services.js';
+import { createRecommendationServices, type RecommendationServices } from './recommendation-services.js';
 
 export interface Services {
   sessions: SessionService;
@@ -103,6 +104,8 @@ export interface Services {
   kosync: KosyncServices;
   /** The operator console: operators, sessions, audit log and the sections' services. */
   admin: AdminServices;
+  /** "For you", "readers of this also read" and the co-occurrence job that feeds them. */
+  recommendations: RecommendationServices;
 }
 
 export type { ServiceDeps } from './service-deps.js';
@@ -134,6 +137,7 @@ export function createServices(db: Database, log: FastifyBaseLogger, deps: Servi
     ai: createAiServices(db, log, deps, { money, today: () => tasks.clock.day() }),
     opds: createOpdsServices(db, deps, { ...discovery, unlocks: money.unlocks }),
     kosync: createKosyncServices(db),
+    recommendations: createRecommendationServices(db, log, deps, discovery.catalogue),
     admin: createAdminServices(db, log, {
       money,
       analytics,

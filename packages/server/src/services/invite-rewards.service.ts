@@ -12,6 +12,7 @@ import type { FriendMilestone, FriendMilestones } from './growth-hooks.js';
 import type { InviteSettingsService, InviteRules } from './invite-settings.service.js';
 import type { LedgerTx } from './ledger.service.js';
 import type { WalletService } from './wallet.service.js';
+import { moneyTitle, type MoneyTitle } from './money-texts.js';
 
 const DAY_S = 86_400;
 const HOUR_S = 3_600;
@@ -33,11 +34,11 @@ export function rewardFor(kind: InviteRewardKind, rules: InviteRules): RewardAmo
 }
 
 /** The ledger entry titles (the expense log shows them). */
-const TITLES: Record<InviteRewardKind, (name: string) => string> = {
-  invitee: (code) => `Invite code ${code}`,
-  inviter: (name) => `Friend joined: ${name}`,
-  first_task: (name) => `Friend's first task: ${name}`,
-  first_topup: (name) => `Friend's first top-up: ${name}`,
+const TITLES: Record<InviteRewardKind, (name: string) => MoneyTitle> = {
+  invitee: (code) => moneyTitle('inviteCode', { code }),
+  inviter: (name) => moneyTitle('inviteFriendJoined', { name }),
+  first_task: (name) => moneyTitle('inviteFriendFirstTask', { name }),
+  first_topup: (name) => moneyTitle('inviteFriendFirstTopup', { name }),
 };
 
 export interface RewardSpec {
@@ -65,10 +66,10 @@ export class InviteRewards implements FriendMilestones {
     const title = TITLES[spec.kind](spec.label);
     if (amount.coins > 0) {
       const expires = rules.bonus_days > 0 ? tx.now + rules.bonus_days * DAY_S : 0;
-      await this.wallet.grantBonus(tx, spec.userId, amount.coins, expires, { key: `${key}:coins`, title });
+      await this.wallet.grantBonus(tx, spec.userId, amount.coins, expires, { key: `${key}:coins`, ...title });
     }
     if (amount.vipSeconds > 0)
-      await this.wallet.grantVipTime(tx, spec.userId, amount.vipSeconds, { key: `${key}:vip`, title });
+      await this.wallet.grantVipTime(tx, spec.userId, amount.vipSeconds, { key: `${key}:vip`, ...title });
     await repo.insertReward({ ...spec, ...amount, time: tx.now });
     return amount;
   }

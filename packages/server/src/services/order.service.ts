@@ -52,6 +52,7 @@ import { SYSTEM_ACCOUNTS, SYSTEM_USER_ID } from './ledger-accounts.js';
 import { nowS, type LedgerService, type LedgerTx } from './ledger.service.js';
 import type { ProductQuote, ProductsService } from './products.service.js';
 import type { WalletService } from './wallet.service.js';
+import { moneyTitle, storedTitle, titleColumns } from './money-texts.js';
 
 export const orderNotFound = () => new AppError(ApiCode.ORDER_NOT_FOUND, 'No such order');
 export const orderState = (msg: string) => new AppError(ApiCode.ORDER_STATE, msg);
@@ -152,7 +153,7 @@ export class OrderService {
         user_id: userId,
         product_type: quote.productType,
         product_id: quote.productId,
-        title: quote.title,
+        ...titleColumns(quote),
         amount_fen: listPriceFen !== null && !first ? listPriceFen : quote.amountFen,
         first_price: first ? 1 : 0,
         currency: this.settings.currency,
@@ -521,7 +522,7 @@ export class OrderService {
           kind: 'refund',
           userId: order.user_id,
           orderId: order.id,
-          title: `Refund: ${order.title} (paid after it was cancelled)`,
+          ...moneyTitle('refundLate', { order: storedTitle(order) }),
           legs: [
             { userId: SYSTEM_USER_ID, kind: SYSTEM_ACCOUNTS.CASH_SALES, amount: -order.amount_fen },
             { userId: SYSTEM_USER_ID, kind: SYSTEM_ACCOUNTS.CASH_REFUNDS, amount: order.amount_fen },

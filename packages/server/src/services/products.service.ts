@@ -5,6 +5,7 @@
 import { ApiCode, type CoinPackage, type ProductType, type VipPlan } from '@dm51/shared';
 import { AppError } from '../errors.js';
 import type { ProductsRepository } from '../repositories/products.repository.js';
+import { moneyTitle, type MoneyParams } from './money-texts.js';
 
 export const productUnavailable = () =>
   new AppError(ApiCode.PRODUCT_UNAVAILABLE, 'This plan or package is not on sale');
@@ -13,7 +14,10 @@ export const productUnavailable = () =>
 export interface ProductQuote {
   productType: ProductType;
   productId: number;
+  /** English rendering, shown in the reader's language through `titleKey` and `params`. */
   title: string;
+  titleKey: string;
+  params: MoneyParams;
   amountFen: number;
   coins: number;
   bonus: number;
@@ -60,7 +64,7 @@ export class ProductsService {
       return {
         productType,
         productId,
-        title: `VIP · ${plan.name}`,
+        ...moneyTitle('vipPlan', { plan: plan.name }),
         amountFen: plan.price_fen,
         coins: 0,
         bonus: 0,
@@ -73,7 +77,9 @@ export class ProductsService {
     return {
       productType,
       productId,
-      title: pkg.bonus > 0 ? `${pkg.coins} + ${pkg.bonus} coins` : `${pkg.coins} coins`,
+      ...(pkg.bonus > 0
+        ? moneyTitle('coinPackBonus', { coins: pkg.coins, bonus: pkg.bonus })
+        : moneyTitle('coinPack', { coins: pkg.coins })),
       amountFen: pkg.price_fen,
       coins: pkg.coins,
       bonus: pkg.bonus,

@@ -15,6 +15,7 @@ import { TaskErrors } from './task-errors.js';
 import { cycleDayOf, streakEndingAt } from './task-progress.js';
 import { asRewardType, payReward } from './task-rewards.js';
 import type { WalletService } from './wallet.service.js';
+import { moneyTitle } from './money-texts.js';
 
 /** Setting row (JSON number) for the price of a make-up check-in, in coins. */
 export const MAKEUP_COST_SETTING = 'task.checkin_makeup_coins';
@@ -73,7 +74,7 @@ export class TaskCheckinService {
         });
         await payReward(this.wallet, tx, userId, reward, {
           key: `checkin:${userId}:${today}`,
-          title: `Check-in day ${day}`,
+          ...moneyTitle('checkin', { day }),
         });
         return { streak, day, reward_type: reward.type, reward_amount: reward.amount };
       }),
@@ -107,7 +108,10 @@ export class TaskCheckinService {
             tx,
             userId,
             cost,
-            { key: `checkin-makeup:${userId}:${day}`, title: `Make-up check-in ${dateOfDay(day)}` },
+            {
+              key: `checkin-makeup:${userId}:${day}`,
+              ...moneyTitle('checkinMakeup', { date: dateOfDay(day) }),
+            },
             'checkin_makeup',
           );
         const checked = await repo.checkinDays(userId, today - STREAK_LOOKBACK_DAYS);

@@ -16,19 +16,21 @@ import { TaskErrors } from './task-errors.js';
 import { progressOf, type TaskFacts } from './task-progress.js';
 import { asRewardType, payReward } from './task-rewards.js';
 import type { WalletService } from './wallet.service.js';
+import { moneyTitle, type MoneyTitle } from './money-texts.js';
+import type { MoneyTextKey } from './money-texts-translations.js';
 
-/** Ledger entry titles (the expense log shows them). */
-const TASK_TITLES: Record<string, string> = {
-  chapters: 'read chapters',
-  read_minutes: 'read for a while',
-  watch_minutes: 'watch anime',
-  comments: 'comment',
-  shares: 'share a work',
-  favorites: 'favourite a work',
-  bound: 'bind phone or e-mail',
-  profile: 'set avatar and nickname',
-  topups: 'first top-up',
-  notify: 'turn on notifications',
+/** Ledger entry titles (the expense log shows them), by the task's metric (money-texts.ts). */
+const TASK_TITLES: Record<string, MoneyTextKey> = {
+  chapters: 'task_chapters',
+  read_minutes: 'task_read_minutes',
+  watch_minutes: 'task_watch_minutes',
+  comments: 'task_comments',
+  shares: 'task_shares',
+  favorites: 'task_favorites',
+  bound: 'task_bound',
+  profile: 'task_profile',
+  topups: 'task_topups',
+  notify: 'task_notify',
 };
 
 export class TaskService {
@@ -83,7 +85,7 @@ export class TaskService {
         });
         await payReward(this.wallet, tx, userId, reward, {
           key: `task:${userId}:${key}:${day}`,
-          title: `Task reward: ${titleOf(def)}`,
+          ...titleOf(def),
         });
         if (firstTask) await this.milestones.reached(tx, userId, 'first_task');
         return { key, reward_type: reward.type, reward_amount: reward.amount };
@@ -108,6 +110,7 @@ export class TaskService {
   }
 }
 
-function titleOf(def: TaskDefRow): string {
-  return TASK_TITLES[def.metric] ?? def.task_key;
+function titleOf(def: TaskDefRow): MoneyTitle {
+  const key = TASK_TITLES[def.metric];
+  return key ? moneyTitle(key) : moneyTitle('taskReward', { task: def.task_key });
 }

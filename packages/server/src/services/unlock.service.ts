@@ -30,6 +30,7 @@ import {
   type MoneySettingsService,
 } from './money-settings.service.js';
 import type { WalletService } from './wallet.service.js';
+import { moneyTitle } from './money-texts.js';
 
 export const UnlockErrors = {
   notForSale: () => new AppError(ApiCode.NOT_FOR_SALE, 'This chapter is free: there is nothing to buy'),
@@ -285,11 +286,15 @@ export class UnlockService {
     const first = targets[0]!;
     const title =
       targets.length > 1
-        ? `${work.title} · ${chapterName(first)} +${targets.length - 1}`
-        : `${work.title} · ${chapterName(first)}`;
+        ? moneyTitle('chapterUnlockMore', {
+            work: work.title,
+            chapter: chapterName(first),
+            more: targets.length - 1,
+          })
+        : moneyTitle('chapterUnlock', { work: work.title, chapter: chapterName(first) });
     const spent = await this.wallet.spendCoins(tx, userId, total, {
       key: entryKey,
-      title,
+      ...title,
       workId: work.id,
       chapterId: first.id,
     });

@@ -54,11 +54,23 @@ export function sanitizeNotes(html: string): string {
   return sanitizeHtml(html, NOTES_HTML);
 }
 
+/** An http(s) link's origin, as a one-entry list for a policy; nothing for anything else. */
+function downloadOriginOf(link: string): readonly string[] {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 const FIELDS = Object.keys(DEFAULT_UPDATE_CONFIG) as (keyof UpdateConfig)[];
 const CACHE_MS = 5_000;
 
 export class UpdateConfigService {
   private cached: { value: UpdateConfig; expires: number } | null = null;
+  private lastDownloadOrigins: readonly string[] = [];
+  private refreshing: Promise<unknown> | null = null;
 
   constructor(
     private readonly settings: SettingsRepository,
@@ -76,7 +88,24 @@ export class UpdateConfigService {
     }
     value.describe = sanitizeNotes(value.describe);
     this.cached = { value, expires: this.clock() + CACHE_MS };
+    this.lastDownloadOrigins = downloadOriginOf(value.updateLink);
     return value;
+  }
+
+  /**
+   * The origin of the update's download link, for the page's connect-src: answered at once from
+   * the last config read (a header hook cannot wait), refreshed in the background when that read
+   * is older than the cache. Same origin or no link: nothing to add.
+   */
+  downloadOrigins(): readonly string[] {
+    if (!this.cached || this.cached.expires <= this.clock()) {
+      this.refreshing ??= this.current()
+        .catch((error: unknown) => this.log.warn({ err: error }, 'could not read the update config'))
+        .finally(() => {
+          this.refreshing = null;
+        });
+    }
+    return this.lastDownloadOrigins;
   }
 
   /** Drops the cached config (after the console saves it; tests). */

@@ -8,7 +8,7 @@
  * (IDEMPOTENCY_CONFLICT) and nothing moves. Fulfilling, refunding and expiring keep `post`'s
  * "already done, nothing moved" answer: the order's status transition or the lot guards the rest.
  */
-import type { ExpenseItem, Wallet } from '@dm51/shared';
+import type { ExpenseItem, Locale, Wallet } from '@dm51/shared';
 import { presentExpense } from '../presenters/expense.presenter.js';
 import { vipStatus } from '../policies/chapter-access.policy.js';
 import type { Database } from '../db/database.js';
@@ -25,6 +25,7 @@ import {
   type Posted,
 } from './ledger.service.js';
 import { NO_MILESTONES, type FriendMilestones } from './growth-hooks.js';
+import { moneyTitle, storedTitle, type MoneyParams } from './money-texts.js';
 
 const DAY_S = 86_400;
 
@@ -36,7 +37,10 @@ export interface SpendResult extends Posted {
 export interface EntryRefs {
   /** Unique key of the movement (makes it happen once). */
   key: string;
+  /** English rendering; with `titleKey` and `params` (moneyTitle) it is shown in the reader's language. */
   title: string;
+  titleKey?: string;
+  params?: MoneyParams;
   workId?: number;
   chapterId?: number;
   orderId?: number;
@@ -75,11 +79,12 @@ export class WalletService {
     userId: number,
     page: number,
     limit: number,
+    locale: Locale,
   ): Promise<{ list: ExpenseItem[]; total: number }> {
     const { entries, legs, total } = await this.reads.entriesOf(userId, (page - 1) * limit, limit);
     const orders = await this.reads.orderRefs(entries.map((entry) => entry.order_id).filter((id) => id > 0));
     return {
-      list: entries.map((entry) => presentExpense(entry, legs, orders.get(entry.order_id))),
+      list: entries.map((entry) => presentExpense(entry, legs, orders.get(entry.order_id), locale)),
       total,
     };
   }
@@ -105,7 +110,7 @@ export class WalletService {
       key: `order:${order.id}:fulfil`,
       userId: order.user_id,
       orderId: order.id,
-      title: order.title,
+      ...storedTitle(order),
     };
     if (order.product_type === 'vip') {
       const seconds = order.vip_days * DAY_S;
@@ -181,16 +186,17 @@ export class WalletService {
         { userId: SYSTEM_USER_ID, kind: SYS.COINS_ISSUED, amount: paidBack + bonusBack },
       );
     }
+    const refunded = storedTitle(order);
     const title =
       keptCoins > 0
-        ? `Refund: ${order.title} (${keptCoins} coins were already spent)`
-        : `Refund: ${order.title}`;
+        ? moneyTitle('refundKept', { order: refunded, kept: keptCoins })
+        : moneyTitle('refund', { order: refunded });
     const posted = await tx.post({
       key: `order:${order.id}:refund`,
       kind: 'refund',
       userId,
       orderId: order.id,
-      title,
+      ...title,
       legs,
     });
     if (posted.created)
@@ -343,7 +349,7 @@ export class WalletService {
         key: `expire:lot:${lot.id}`,
         kind: 'bonus_expired',
         userId,
-        title: 'Bonus coins expired',
+        ...moneyTitle('bonusExpired'),
         legs: [
           { userId, kind: USR.COINS_BONUS, amount: -lot.remaining },
           { userId: SYSTEM_USER_ID, kind: SYS.COINS_EXPIRED, amount: lot.remaining },

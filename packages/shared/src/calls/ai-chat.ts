@@ -1,6 +1,6 @@
 /**
  * Character chat and the reading helpers: characters of a work, conversations with a
- * streamed reply, "previously on" recaps and chapter summaries.
+ * streamed reply, "previously on" recaps, chapter summaries and "who is".
  *
  * A chat message is sent with /v3/ai/chat_send, which charges it (a free try of today, else AI
  * credits) and answers a one-time `stream_url`; the client opens it with GET (Server-Sent Events)
@@ -151,6 +151,34 @@ export const aiSummaryCall = defineCall({
   auth: 'session',
   request: z.object({ chapter_id: id }),
   response: helperResponse,
+});
+
+export const aiWhoNamesCall = defineCall({
+  path: '/v3/ai/who_names',
+  summary:
+    'The names a reader can ask "who is" about at a novel chapter, free: names that recur in the chapters up to and including this one (never a later chapter), most mentioned first. Unknown chapter, or not a novel\'s: AI_CHARACTER_UNKNOWN (1532).',
+  tag: 'ai',
+  auth: 'session',
+  request: z.object({ chapter_id: id }),
+  response: z.object({
+    chapter_id: z.number().int(),
+    list: z.array(z.object({ name: z.string(), mentions: z.number().int() })),
+  }),
+});
+
+export const aiWhoCall = defineCall({
+  path: '/v3/ai/who',
+  summary:
+    '"Who is": what the text says about a name, from the chapters up to and including this novel chapter only (never a later one), free. With no model, or when it fails: sentences quoted from those chapters that mention the name (its first appearances and the ones that say most about it), `extractive` 1. With a chat model: its short answer grounded in those sentences only, made once per chapter, name and model and cached. A name not in the text so far: `mentioned` 0 and empty `text`. Unknown chapter, or not a novel\'s: AI_CHARACTER_UNKNOWN (1532).',
+  tag: 'ai',
+  auth: 'session',
+  request: z.object({ chapter_id: id, name: characterName }),
+  response: helperResponse.extend({
+    /** The name asked about, trimmed. */
+    name: z.string(),
+    /** 0: the name is not in the chapters so far (the answer says nothing else). */
+    mentioned: z.number().int().min(0).max(1),
+  }),
 });
 
 /** One Server-Sent Event of a reply stream (`data:` is this object as JSON, not sealed). */

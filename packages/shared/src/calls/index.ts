@@ -25,6 +25,7 @@ import * as adCalls from './ad.js';
 import * as aiCalls from './ai.js';
 import * as aiChatCalls from './ai-chat.js';
 import * as appTokenCalls from './app-tokens.js';
+import * as recommendationCalls from './recommendation.js';
 
 export * from './define.js';
 export * from './app.js';
@@ -53,6 +54,7 @@ export * from './ad.js';
 export * from './ai.js';
 export * from './ai-chat.js';
 export * from './app-tokens.js';
+export * from './recommendation.js';
 
 /** The discovery/reading calls (comics and novels): every export named `…Call` of their modules. */
 const DISCOVERY_CALLS = [
@@ -103,6 +105,8 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(aiChatCalls),
   // App tokens for e-reader apps (OPDS).
   ...callsOf(appTokenCalls),
+  // Recommendations: "for you" and "readers of this also read".
+  ...callsOf(recommendationCalls),
 ];
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {

@@ -9,13 +9,9 @@ import { homeTabFromSearch } from '../components/tabbar/tab-items';
 import { openingPage, readerStart } from '../components/reader/reader-start';
 import { findRoute } from '../routes/route-table';
 import { holdForLandingImage, landingImageSettled } from './landing-image';
-import {
-  catalogueKeys,
-  fetchChapters,
-  fetchWorkDetail,
-  markDetailFetchedAtLaunch,
-} from '../state/queries/catalogue';
-import { fetchHome, homeKeys } from '../state/queries/home';
+import { fetchChapters, fetchWorkDetail, markDetailFetchedAtLaunch } from '../state/queries/catalogue';
+import { fetchHome } from '../state/queries/home';
+import { catalogueKeys, homeKeys } from '../state/queries/query-keys';
 import { homeLcpImage } from '../state/queries/landing-fetch';
 import { prefetchComicChapter } from '../state/queries/reader';
 

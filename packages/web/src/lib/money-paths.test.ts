@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceHref, orderHref, payHref, safeBack } from './money-paths';
+import { balanceHref, orderHref, payHref, payPageUrl, safeBack } from './money-paths';
 
 describe('money paths', () => {
   it('keeps only app routes as return paths', () => {
@@ -20,5 +20,14 @@ describe('money paths', () => {
     expect(balanceHref()).toBe('/pages/user/vip/balance');
     expect(balanceHref('http://x')).toBe('/pages/user/vip/balance');
     expect(orderHref('A1 2')).toBe('/pages/user/vip/pay?order=A1%202');
+  });
+
+  it('tells our own payment page the app’s language, and leaves a provider’s page alone', () => {
+    expect(payPageUrl('/cashier/cp_1', 'zh-CN')).toBe('/cashier/cp_1?lang=zh-CN');
+    expect(payPageUrl('/cashier/cp_1?x=1', 'fr')).toBe('/cashier/cp_1?x=1&lang=fr');
+    expect(payPageUrl('https://checkout.stripe.com/c/pay/cs_1', 'zh-CN')).toBe(
+      'https://checkout.stripe.com/c/pay/cs_1',
+    );
+    expect(payPageUrl('//evil.example/x', 'en')).toBe('//evil.example/x');
   });
 });

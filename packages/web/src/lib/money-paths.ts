@@ -39,6 +39,15 @@ export function payHref(type: ProductType, id: number, back?: string | null): st
   return withBack(PAY_PATH, { type, id: String(id) }, back);
 }
 
+/**
+ * The payment page in the app's language: a page of our own server (the demo cashier, a path
+ * like '/cashier/…') is told the language with `lang`; a provider's page elsewhere is left as it is.
+ */
+export function payPageUrl(payUrl: string, locale: string): string {
+  if (!payUrl.startsWith('/') || payUrl.startsWith('//')) return payUrl;
+  return `${payUrl}${payUrl.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
+}
+
 export function orderHref(orderNo: string): string {
   return `${PAY_PATH}?order=${encodeURIComponent(orderNo)}`;
 }

@@ -13,9 +13,10 @@ const GUARDED = [
 describe('navigation guard', () => {
   it('sends guests to login for each guarded page', () => {
     for (const path of GUARDED) {
-      expect(guardRedirect(path, { token: 't', uid: 7, isGuest: true })).toBe('/pages/user/login/login');
-      expect(guardRedirect(path, { token: '', uid: 7, isGuest: false })).toBe('/pages/user/login/login');
-      expect(guardRedirect(path, { token: 't', uid: 0, isGuest: false })).toBe('/pages/user/login/login');
+      const login = `/pages/user/login/login?redirect=${encodeURIComponent(path)}`;
+      expect(guardRedirect(path, { token: 't', uid: 7, isGuest: true })).toBe(login);
+      expect(guardRedirect(path, { token: '', uid: 7, isGuest: false })).toBe(login);
+      expect(guardRedirect(path, { token: 't', uid: 0, isGuest: false })).toBe(login);
     }
   });
 
@@ -35,9 +36,9 @@ describe('navigation guard', () => {
     }
   });
 
-  it('ignores the query string of the target', () => {
+  it('finds the guarded page by its path and keeps its query for after login', () => {
     expect(guardRedirect('/pages/user/vip/vip?from=mine', { token: '', uid: 0, isGuest: true })).toBe(
-      '/pages/user/login/login',
+      `/pages/user/login/login?redirect=${encodeURIComponent('/pages/user/vip/vip?from=mine')}`,
     );
   });
 });

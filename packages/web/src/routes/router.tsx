@@ -8,7 +8,8 @@ import { findRoute, type RouteDef } from './route-table';
 
 /** A guarded page checks the session before it renders; a guest is replaced by the login page. */
 function GuardedPage({ route }: { route: RouteDef }) {
-  const to = guardRedirect(route.path, sessionStore.get());
+  const { search } = useLocation();
+  const to = guardRedirect(route.path + search, sessionStore.get());
   return to ? <Navigate to={to} replace /> : <PageHost route={route} />;
 }
 

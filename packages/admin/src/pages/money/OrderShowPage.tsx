@@ -3,6 +3,7 @@ import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
 import {
   Alert,
+  App,
   Button,
   type ButtonProps,
   Card,
@@ -25,6 +26,9 @@ import { STATUS_COLORS, yuan, type OrderDetail } from './types';
 
 export function OrderShowPage() {
   const { t } = useTranslation();
+  // The app's modal, not antd's static one: a static modal is outside the ConfigProvider and says
+  // "OK" in English whatever the console's language.
+  const { modal } = App.useApp();
   const { id } = useParams();
   const canAdmin = useCan('admin');
   const { query, result: order } = useShow<OrderDetail>({ resource: 'money/orders', id: id! });
@@ -136,7 +140,7 @@ export function OrderShowPage() {
               t('money.refunded'),
             )) as { keptCoins: number };
             if (answer.keptCoins > 0)
-              Modal.info({ content: t('money.keptCoins', { count: answer.keptCoins }) });
+              modal.info({ content: t('money.keptCoins', { count: answer.keptCoins }) });
             setOpen(false);
             await query.refetch();
           }}

@@ -15,6 +15,7 @@ import type { Audit } from '../admin-route.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
 import { AdminErrors } from '../admin-errors.js';
 import type { UserSearch, UsersRepository } from './users.repository.js';
+import { moneyTitle } from '../../services/money-texts.js';
 
 export interface GrantInput {
   kind: 'coins' | 'vip_days';
@@ -96,7 +97,7 @@ export class UsersService {
             if (!profile || profile.deletedTime !== null) throw AdminErrors.notFound('user');
             const refs = {
               key: `operator-grant:${userId}:${input.idempotencyKey}`,
-              title: `Operator grant: ${input.reason}`,
+              ...moneyTitle('operatorGrant', { reason: input.reason }),
             };
             const before = await repo.balances(userId);
             const posted =

@@ -33,6 +33,10 @@ import * as m0028 from './0028-chapter-matter.js';
 import * as m0029 from './0029-kosync.js';
 import * as m0030 from './0030-message-texts.js';
 import * as m0031 from './0031-library-folders.js';
+import * as m0033 from './0033-search-forms.js';
+import * as m0032 from './0032-money-texts.js';
+import * as m0034 from './0034-recommendations.js';
+import * as m0035 from './0035-helper-cache-models.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -65,4 +69,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029-kosync': m0029,
   '0030-message-texts': m0030,
   '0031-library-folders': m0031,
+  '0033-search-forms': m0033,
+  '0032-money-texts': m0032,
+  '0034-recommendations': m0034,
+  '0035-helper-cache-models': m0035,
 };

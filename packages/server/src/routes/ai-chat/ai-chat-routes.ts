@@ -15,6 +15,8 @@ import {
   aiConversationsCall,
   aiRecapCall,
   aiSummaryCall,
+  aiWhoCall,
+  aiWhoNamesCall,
   type AiStreamEvent,
 } from '@dm51/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -38,6 +40,8 @@ const aiChatCallsRoute: FastifyPluginAsync = async (app) => {
   );
   registerCall(app, aiRecapCall, async (input) => helpers.recap(input.chapter_id));
   registerCall(app, aiSummaryCall, async (input) => helpers.summary(input.chapter_id));
+  registerCall(app, aiWhoNamesCall, async (input) => helpers.whoNames(input.chapter_id));
+  registerCall(app, aiWhoCall, async (input) => helpers.who(input.chapter_id, input.name));
 };
 
 const aiStreamRoute: FastifyPluginAsync = async (app) => {

@@ -256,6 +256,8 @@ describe('reading helpers', () => {
     let calls = 0;
     const counting: ChatProvider = {
       name: 'counting',
+      model: 'counting',
+      whoIs: (request) => builtin.whoIs(request),
       streamReply: (request, signal) => builtin.streamReply(request, signal),
       summarise: async (request) => {
         calls += 1;

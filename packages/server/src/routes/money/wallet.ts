@@ -2,6 +2,7 @@
 import { payExpensesCall, payProductsCall } from '@dm51/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
+import { requestLocale } from '../../lib/request-locale.js';
 
 export const walletRoute: FastifyPluginAsync = async (app) => {
   const money = app.services.money;
@@ -21,6 +22,11 @@ export const walletRoute: FastifyPluginAsync = async (app) => {
     };
   });
   registerCall(app, payExpensesCall, async (input, context) =>
-    money.wallet.expenses(sessionOf(context).userId, input.page, input.limit),
+    money.wallet.expenses(
+      sessionOf(context).userId,
+      input.page,
+      input.limit,
+      requestLocale(context.request.headers['accept-language']),
+    ),
   );
 };

@@ -3,6 +3,7 @@ import { payInitCall } from '@dm51/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 import { presentOrder } from '../../presenters/order.presenter.js';
+import { requestLocale } from '../../lib/request-locale.js';
 
 export const payInitRoute: FastifyPluginAsync = async (app) => {
   registerCall(app, payInitCall, async (input, context) => {
@@ -16,7 +17,10 @@ export const payInitRoute: FastifyPluginAsync = async (app) => {
       },
       app.services.money.payments.config.publicUrl ?? requestOrigin(context.request),
     );
-    return { order: presentOrder(order), pay_url: payUrl };
+    return {
+      order: presentOrder(order, requestLocale(context.request.headers['accept-language'])),
+      pay_url: payUrl,
+    };
   });
 };
 

@@ -3,6 +3,7 @@ import { paySaveCall } from '@dm51/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 import { presentOrder } from '../../presenters/order.presenter.js';
+import { requestLocale } from '../../lib/request-locale.js';
 
 export const paySaveRoute: FastifyPluginAsync = async (app) => {
   registerCall(app, paySaveCall, async (input, context) => {
@@ -10,6 +11,6 @@ export const paySaveRoute: FastifyPluginAsync = async (app) => {
       sessionOf(context).userId,
       input.order_no,
     );
-    return { order: presentOrder(order), wallet };
+    return { order: presentOrder(order, requestLocale(context.request.headers['accept-language'])), wallet };
   });
 };

@@ -67,3 +67,28 @@ describe('/v3/app/update', () => {
     );
   });
 });
+
+describe("the page's policy and the update download", () => {
+  const connectSrc = async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    return /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
+  };
+
+  it("lets the app fetch a package from the download link's host (a CDN), and only that host", async () => {
+    await setSetting('update.updateLink', 'https://cdn.example.net/releases/app-2.4.0.apk');
+    ctx.app.services.adsUpdates.updateConfig.invalidate();
+    await client.call('/v3/app/update', {});
+    expect((await connectSrc()).split(' ')).toEqual(["'self'", 'https://cdn.example.net']);
+
+    // The console moves the package elsewhere: the old host is no longer allowed.
+    await setSetting('update.updateLink', 'https://downloads.example.org/app.apk');
+    ctx.app.services.adsUpdates.updateConfig.invalidate();
+    await client.call('/v3/app/update', {});
+    expect((await connectSrc()).split(' ')).toEqual(["'self'", 'https://downloads.example.org']);
+
+    await setSetting('update.updateLink', '');
+    ctx.app.services.adsUpdates.updateConfig.invalidate();
+    await client.call('/v3/app/update', {});
+    expect(await connectSrc()).toBe("'self'");
+  });
+});

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiCode } from '../../lib/api/errors';
 import { useAiJob, useCosCreate, type AiIndex } from '../../state/queries/ai';
 import { useHomeQuery } from '../../state/queries/home';
-import { XfileImage } from '../xfile-image/XfileImage';
+import { WorkCover } from '../generated-cover/WorkCover';
 import { AiResultView } from './AiResultView';
 
 type Source =
@@ -31,7 +31,7 @@ function WorkPicker({ onPick, onClose }: { onPick: (source: Source) => void; onC
               data-testid="ai-work-item"
               onClick={() => onPick({ kind: 'work', id: work.relate_id, pic: work.pic, name: work.name })}
             >
-              <XfileImage src={work.pic} alt={work.name} className="ai-works__cover" />
+              <WorkCover src={work.pic} title={work.name} author={work.author} className="ai-works__cover" />
               <span>{work.name}</span>
             </button>
           ))}
@@ -81,7 +81,7 @@ export function AiCosCard({ index, onShort }: { index: AiIndex; onShort: () => v
       <div className="ai-source">
         <div className="ai-source__preview" data-testid="ai-source-preview">
           {source?.kind === 'photo' && <img src={source.preview} alt="" />}
-          {source?.kind === 'work' && <XfileImage src={source.pic} alt={source.name} />}
+          {source?.kind === 'work' && <WorkCover src={source.pic} title={source.name} />}
           {!source && <span>{t('ai.noSource')}</span>}
         </div>
         <div className="ai-source__buttons">

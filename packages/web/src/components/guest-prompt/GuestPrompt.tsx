@@ -6,7 +6,8 @@ import './guest-prompt.css';
 
 /**
  * Spec §2 guest prompt: guests must bind a phone or e-mail (or register) before tasks.
- * '前往绑定' leads to settings info, which itself sends guests on to login via the guard.
+ * '前往绑定' leads to settings info, which the guard turns into login with a note on binding:
+ * registering with the phone or e-mail binds it, and the app then goes on to settings info.
  * Other screens that need an account (buying AI credits) say why in `body`.
  */
 export function GuestPrompt({

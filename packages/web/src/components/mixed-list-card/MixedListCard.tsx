@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
-import { XfileImage } from '../xfile-image/XfileImage';
+import { WorkCover } from '../generated-cover/WorkCover';
 import { cardFields, type MixedItem } from './card-fields';
 import './mixed-list-card.css';
 
@@ -37,7 +37,7 @@ export function MixedListCard({
       onClick={() => navigate(fields.href)}
     >
       <span className="mixed-card__cover">
-        <XfileImage src={item.pic} alt={item.name} className="mixed-card__image" />
+        <WorkCover src={item.pic} title={item.name} author={item.author} className="mixed-card__image" />
         <span className={`mixed-card__status${fields.finished ? ' mixed-card__status--end' : ''}`}>
           {t(fields.statusKey)}
         </span>

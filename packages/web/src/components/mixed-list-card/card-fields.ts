@@ -10,6 +10,8 @@ export interface MixedItem {
   pay: number;
   name: string;
   latest_chapter_name: string;
+  /** Shown on the generated cover of a work without one, when the list knows it. */
+  author?: string;
 }
 
 export interface CardFields {

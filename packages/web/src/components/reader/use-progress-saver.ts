@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { historyKeys } from '../../state/queries/history';
-import { catalogueKeys } from '../../state/queries/catalogue';
-import { shelfKeys } from '../../state/queries/shelf';
+import { catalogueKeys, invalidate } from '../../state/queries/query-keys';
 import { createProgressSaver, type ProgressSaver } from './progress-saver';
 
 /**
@@ -20,8 +18,7 @@ export function useProgressSaver<P>(
       createProgressSaver<P>((progress) => {
         void save(progress).then(() => {
           // History, shelf and the detail's "continue" now point somewhere else.
-          void client.invalidateQueries({ queryKey: historyKeys.all });
-          void client.invalidateQueries({ queryKey: shelfKeys.all });
+          invalidate(client, 'history', 'shelf');
           void client.invalidateQueries({ queryKey: catalogueKeys.detail(work.type, work.id) });
         });
       }),

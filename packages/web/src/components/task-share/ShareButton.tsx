@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showBottomToast } from '../../lib/api/lazy-toast';
 import { isLoggedIn, sessionStore } from '../../state/session';
-import { reportShare, taskKeys } from '../../state/queries/task';
+import { invalidate } from '../../state/queries/query-keys';
+import { reportShare } from '../../state/queries/task';
 import { detailHref } from '../mixed-list-card/card-fields';
 
 /**
@@ -28,7 +29,7 @@ export function ShareButton({ work }: { work: Pick<WorkDetail, 'type' | 'relate_
     }
     if (!isLoggedIn(sessionStore.get())) return;
     await reportShare(work.type, work.relate_id).catch(() => null);
-    void client.invalidateQueries({ queryKey: taskKeys.all });
+    invalidate(client, 'tasks');
   };
   return (
     <button

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { clearIntentKey, intentKey } from '../../lib/intent-key';
-import { invalidateUnlocked, moneyKeys } from '../../state/queries/money';
+import { invalidateUnlocked } from '../../state/queries/money';
+import { moneyKeys } from '../../state/queries/query-keys';
 
 export type UnlockResult = CallResponse<typeof comicBuyCall>;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatScore, isRated } from '../mixed-list-card/card-fields';
 import { NavBar } from '../nav-bar/NavBar';
-import { XfileImage } from '../xfile-image/XfileImage';
+import { WorkCover } from '../generated-cover/WorkCover';
 import { useXfileImage } from '../xfile-image/use-xfile-image';
 
 /**
@@ -34,7 +34,12 @@ export function WorkHero({
         <NavBar white title={solidNav ? work.name : ''} />
       </div>
       <div className="work-detail__head">
-        <XfileImage src={work.pic} alt={work.name} className="work-detail__cover" />
+        <WorkCover
+          src={work.pic}
+          title={work.name}
+          author={work.authors.map((author) => author.name).join(' / ') || work.author}
+          className="work-detail__cover"
+        />
         <div className="work-detail__meta">
           <h1 className="work-detail__title" data-testid="detail-title">
             {work.name}

@@ -1,6 +1,7 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearScreen } from '../../lib/use-near-screen';
+import { imageView } from './image-view';
 import { useXfileImage } from './use-xfile-image';
 import './xfile-image.css';
 
@@ -11,6 +12,11 @@ export interface XfileImageProps {
   height?: number;
   className?: string;
   onError?: () => void;
+  /**
+   * What the box shows when there is no image at all (an empty src: a work without a cover), in
+   * place of the image; nothing but the box's background when not given. Never the retry.
+   */
+  empty?: ReactNode;
 }
 
 /** How far from the screen an image starts loading: a little scrolling ahead, in every direction. */
@@ -60,14 +66,16 @@ function XfileImageError({
 /**
  * An image by API path, `_xfile` ones decoded first. While loading it keeps its box (from
  * width/height, or the className's size) so nothing jumps; a failure shows the error placeholder,
- * which retries on tap (spec §8). It is fetched once near the screen (`useNearScreen`).
+ * which retries on tap (spec §8). An empty src is no failure: the box shows `empty` (a work's
+ * generated cover) at once. It is fetched once near the screen (`useNearScreen`).
  */
-export function XfileImage({ src, alt, width, height, className, onError }: XfileImageProps) {
+export function XfileImage({ src, alt, width, height, className, onError, empty }: XfileImageProps) {
   const [box, setBox] = useState<HTMLSpanElement | null>(null);
   const near = useNearScreen(box, NEAR_MARGIN);
   const image = useXfileImage(src, near);
   const [broken, setBroken] = useState<string | null>(null);
-  const failed = image.status === 'error' || (image.url !== null && broken === image.url);
+  const view = imageView(src, image.status, image.url !== null && broken === image.url);
+  const failed = view === 'error';
 
   useEffect(() => {
     if (failed) onError?.();
@@ -77,6 +85,13 @@ export function XfileImage({ src, alt, width, height, className, onError }: Xfil
   const style: CSSProperties | undefined =
     width && height ? { aspectRatio: `${width} / ${height}` } : undefined;
   const classes = `xfile-image${className ? ` ${className}` : ''}`;
+
+  if (view === 'empty')
+    return (
+      <span className={`${classes} xfile-image--empty`} style={style} data-status="empty">
+        {empty}
+      </span>
+    );
 
   if (failed)
     return (

@@ -63,6 +63,10 @@ export const enRest = {
     identityFailed: 'Login failed, check whether the identity card is valid',
     loggedIn: 'Logged in',
     passwordRequired: 'Enter your password',
+    bindNoticeTitle: 'Bind a phone or e-mail',
+    bindNoticeBody:
+      'Create an account with your phone number or e-mail address: that binds it, and everything you have as a guest (favourites, history, coins) stays with it. Already have an account? Log in below.',
+    bindNoticeAction: 'Sign up with a phone or e-mail',
     registerTitle: 'Create your account',
     registerSubtitle: 'Everything you have as a guest stays with you: favourites, history and coins.',
     registered: 'Welcome! Your account is ready',
@@ -163,7 +167,6 @@ export const enRest = {
     comments: 'Comments',
     newest: 'Newest',
     hottest: 'Hottest',
-    empty: 'No comments yet. Be the first!',
     viewAll: 'View all {{count}} comments',
     viewAll_one: 'View {{count}} comment',
     anonymous: 'Anonymous',
@@ -393,7 +396,6 @@ export const enRest = {
   // Growth (tasks, invites, ads, the update prompt): each block belongs to one area; keep keys
   // inside their own block.
   quest: {
-    title: 'Tasks',
     log: 'Task log',
     guestBanner: 'Bind a phone or e-mail to check in and earn rewards →',
     streakNone: 'Check in every day for growing rewards',
@@ -531,7 +533,6 @@ export const enRest = {
     errIp: 'Too many accounts entered invite codes from this network today. Try again tomorrow.',
   },
   update: {
-    title: 'Update',
     found: 'Found a new version',
     version: 'Version {{name}}',
     notesFallback: 'Performance improvements and bug fixes.',
@@ -558,7 +559,6 @@ export const enRest = {
   // AI (images, chat, reading helpers): each block belongs to one area; keep keys inside their own block.
   ai: {
     guestBind: 'Guests get free tries every day. Bind a phone or e-mail (or register) to buy AI credits.',
-    title: 'AI',
     freeLeft: 'free tries left today',
     credits: 'AI credits',
     buy: 'Buy credits',

@@ -10,6 +10,12 @@ export interface PagedListOptions<T, P extends PageOf<T> = PageOf<T>> {
   keyOf: (item: T) => string | number;
   pageSize?: number;
   enabled?: boolean;
+  /** For lists others change (replies, rewards): when to ask again; the client's defaults otherwise. */
+  freshness?: {
+    staleTime?: number;
+    refetchOnMount?: boolean | 'always';
+    refetchOnWindowFocus?: boolean | 'always';
+  };
 }
 
 export interface PagedList<T, P extends PageOf<T> = PageOf<T>> {
@@ -35,6 +41,7 @@ export function usePagedList<T, P extends PageOf<T> = PageOf<T>>({
   keyOf,
   pageSize = PAGING.pageSize,
   enabled = true,
+  freshness,
 }: PagedListOptions<T, P>): PagedList<T, P> {
   const client = useQueryClient();
   const query = useInfiniteQuery({
@@ -43,6 +50,7 @@ export function usePagedList<T, P extends PageOf<T> = PageOf<T>>({
     initialPageParam: PAGING.firstPage as number,
     getNextPageParam: (_last, pages) => nextPageParam(pages, pageSize),
     enabled,
+    ...freshness,
   });
   const pages = query.data?.pages;
   const items = useMemo(() => flattenPages(pages ?? [], keyOf), [pages, keyOf]);

@@ -20,14 +20,14 @@ import { QueryError } from '../../components/query-state/QueryError';
 import { isApiCode } from '../../lib/api/errors';
 import { showBottomToast } from '../../lib/api/lazy-toast';
 import {
-  aiChatKeys,
   readReplyStream,
   sendChat,
   useAiCharacters,
   useAiChatHistory,
   useClearChat,
 } from '../../state/queries/ai-chat';
-import { aiKeys, useAiIndex } from '../../state/queries/ai';
+import { useAiIndex } from '../../state/queries/ai';
+import { aiChatKeys, invalidate } from '../../state/queries/query-keys';
 import { isLoggedIn } from '../../state/session';
 import { useSession } from '../../state/use-session';
 import type { PageProps } from '../page-props';
@@ -89,7 +89,7 @@ export default function ChatPage({ route }: PageProps) {
       if (isApiCode(error, ApiCode.AI_CHAT_NO_MODEL)) {
         // The model was disconnected since the AI tab was loaded: show the notice from now on.
         showBottomToast(t('aiChat.noModelShort'));
-        void client.invalidateQueries({ queryKey: aiKeys.all });
+        invalidate(client, 'ai');
       }
       if (isApiCode(error, ApiCode.AI_CREDITS_SHORT)) {
         if (isLoggedIn(session)) {
@@ -99,6 +99,9 @@ export default function ChatPage({ route }: PageProps) {
       }
       setDraft(message);
     }
+    // The credits the turn cost show on the AI tab and the chat button; the history is awaited so
+    // the live bubble gives way to the stored turn without a gap.
+    invalidate(client, 'ai');
     await client.invalidateQueries({ queryKey: aiChatKeys.all });
     setLive(null);
   };

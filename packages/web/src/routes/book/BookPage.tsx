@@ -7,7 +7,7 @@ import { PagedListView } from '../../components/paged-list/PagedListView';
 import { EditableList, EditableListPage, SelectMark } from '../../components/work-card/EditableListPage';
 import { SyncedFromLine } from '../../components/work-card/SyncedFromLine';
 import { useEditMode, type EditableItemProps } from '../../components/work-card/use-edit-mode';
-import { XfileImage } from '../../components/xfile-image/XfileImage';
+import { WorkCover } from '../../components/generated-cover/WorkCover';
 import { useShelfDelete, useShelfList } from '../../state/queries/shelf';
 import type { PageProps } from '../page-props';
 import './book.css';
@@ -23,7 +23,7 @@ function ShelfCard({ item, editing, selected, onTap }: EditableItemProps<ShelfIt
       onClick={onTap}
     >
       <span className="shelf-card__cover">
-        <XfileImage src={item.pic} alt={item.name} className="shelf-card__image" />
+        <WorkCover src={item.pic} title={item.name} author={item.author} className="shelf-card__image" />
         {item.has_update === 1 && <span className="shelf-card__update">{t('shelf.updated')}</span>}
         {editing && <SelectMark selected={selected} />}
       </span>

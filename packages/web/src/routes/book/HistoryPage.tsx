@@ -8,7 +8,7 @@ import { useEditMode, type EditableItemProps } from '../../components/work-card/
 import { relativeTime } from '../../components/work-card/relative-time';
 import { SyncedFromLine } from '../../components/work-card/SyncedFromLine';
 import { readerHref } from '../../components/work-detail/reader-href';
-import { XfileImage } from '../../components/xfile-image/XfileImage';
+import { WorkCover } from '../../components/generated-cover/WorkCover';
 import { useDeleteHistory, useHistoryList } from '../../state/queries/history';
 import type { PageProps } from '../page-props';
 import '../../components/mixed-list-card/mixed-list-card.css';
@@ -57,7 +57,7 @@ function HistoryRow({ item, editing, selected, onTap }: EditableItemProps<Histor
       onClick={onTap}
     >
       {editing && <SelectMark selected={selected} inline />}
-      <XfileImage src={item.pic} alt={item.name} className="history-row__cover" />
+      <WorkCover src={item.pic} title={item.name} author={item.author} className="history-row__cover" />
       <span className="history-row__body">
         <span className="history-row__name">
           <span className="mixed-card__type">{t(typeKey)}</span>

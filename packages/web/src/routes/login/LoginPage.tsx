@@ -2,13 +2,14 @@ import { TOAST_MS } from '@dm51/shared';
 import { Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../lib/router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { Logo } from '../../components/icons/Logo';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api/errors';
 import { useIdentityLoginMutation, useLoginMutation } from '../../state/queries/account';
 import type { PageProps } from '../page-props';
+import { BIND_PATH, findRoute } from '../route-table';
 import { useAfterLogin } from './after-login';
 import { Field } from './fields';
 import { checkAccount } from './validate';
@@ -19,6 +20,12 @@ export default function LoginPage({ route }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const done = useAfterLogin(1);
+  const [params] = useSearchParams();
+  // Where the guard stopped a guest (after login, the app goes on there); register and retrieve,
+  // which open from here, are told too.
+  const redirect = params.get('redirect') ?? '';
+  const onward = redirect && findRoute(redirect) ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  const toBind = findRoute(redirect)?.path === BIND_PATH;
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const login = useLoginMutation();
@@ -74,6 +81,24 @@ export default function LoginPage({ route }: PageProps) {
         <h1 className="auth__title">{t('accounts.loginTitle')}</h1>
         <p className="auth__subtitle">{t('accounts.loginSubtitle')}</p>
       </div>
+      {toBind && (
+        // A guest sent to bind a phone or e-mail lands here (spec: info is guarded): say why, and
+        // that registering with the phone or e-mail is the binding, keeping the guest's things.
+        <section className="auth__notice" data-testid="login-bind-notice" aria-labelledby="login-bind-title">
+          <h2 id="login-bind-title" className="auth__notice-title">
+            {t('accounts.bindNoticeTitle')}
+          </h2>
+          <p className="auth__notice-body">{t('accounts.bindNoticeBody')}</p>
+          <button
+            type="button"
+            className="auth__primary auth__notice-action"
+            data-testid="login-bind-register"
+            onClick={() => navigate(`/pages/user/login/register${onward}`)}
+          >
+            {t('accounts.bindNoticeAction')}
+          </button>
+        </section>
+      )}
       <form className="auth__form" onSubmit={submit} noValidate>
         <Field
           label={t('accounts.accountLabel')}
@@ -98,7 +123,7 @@ export default function LoginPage({ route }: PageProps) {
             type="button"
             className="auth__link"
             data-testid="login-to-retrieve"
-            onClick={() => navigate('/pages/user/login/retrieve')}
+            onClick={() => navigate(`/pages/user/login/retrieve${onward}`)}
           >
             {t('accounts.forgotPassword')}
           </button>
@@ -110,7 +135,7 @@ export default function LoginPage({ route }: PageProps) {
           type="button"
           className="auth__secondary"
           data-testid="login-to-register"
-          onClick={() => navigate('/pages/user/login/register')}
+          onClick={() => navigate(`/pages/user/login/register${onward}`)}
         >
           {t('accounts.registerAction')}
         </button>

@@ -20,7 +20,8 @@ import { goPathOf } from '../../components/task-centre/task-go';
 import { turnOnNotifications } from '../../components/task-centre/notifications';
 import { rewardText } from '../../components/task-centre/task-text';
 import { showBottomToast } from '../../lib/api/lazy-toast';
-import { taskKeys, useCheckin, useClaimTask, useMakeup, useTaskIndex } from '../../state/queries/task';
+import { invalidate } from '../../state/queries/query-keys';
+import { useCheckin, useClaimTask, useMakeup, useTaskIndex } from '../../state/queries/task';
 import { isLoggedIn } from '../../state/session';
 import { useSession } from '../../state/use-session';
 import type { PageProps } from '../page-props';
@@ -74,7 +75,7 @@ export default function QuestPage({ route }: PageProps) {
     if (!loggedIn) return setPromptOpen(true);
     void turnOnNotifications().then((outcome) => {
       showBottomToast(t(`quest.notify.${outcome}`));
-      void client.invalidateQueries({ queryKey: taskKeys.all });
+      invalidate(client, 'tasks');
     });
   };
 

@@ -6,7 +6,7 @@ import { FilterChips, SegmentTabs } from '../../components/filter-chips/FilterCh
 import { cardFields, formatScore } from '../../components/mixed-list-card/card-fields';
 import { NavBar } from '../../components/nav-bar/NavBar';
 import { PagedListView } from '../../components/paged-list/PagedListView';
-import { XfileImage } from '../../components/xfile-image/XfileImage';
+import { WorkCover } from '../../components/generated-cover/WorkCover';
 import { useRankList, type RankBy, type RankPeriod } from '../../state/queries/rank';
 import type { PageProps } from '../page-props';
 import { RANK_BYS, RANK_PERIODS, rankBoards, type RankBoard } from './rank-boards';
@@ -33,7 +33,7 @@ function RankRow({ item, by }: { item: RankItem; by: RankBy }) {
       onClick={() => navigate(fields.href)}
     >
       <span className={`rank-row__rank rank-row__rank--${Math.min(item.rank, 4)}`}>{item.rank}</span>
-      <XfileImage src={item.pic} alt={item.name} className="rank-row__cover" />
+      <WorkCover src={item.pic} title={item.name} author={item.author} className="rank-row__cover" />
       <span className="rank-row__body">
         <span className="rank-row__name">{item.name}</span>
         <span className="rank-row__meta">

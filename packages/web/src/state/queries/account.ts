@@ -25,11 +25,8 @@ import { callApi } from '../../lib/api/client';
 import { getDeviceId } from '../../lib/device';
 import { facilityFor } from '../../lib/platform';
 import { sessionStore } from '../session';
-import { bootstrapGuestSession, fetchUserInfoOnce, userKeys } from './user';
-
-export const accountKeys = {
-  card: (uid: number) => ['account', 'card', uid] as const,
-};
+import { accountKeys, invalidate, startSettingsKeys, userKeys } from './query-keys';
+import { bootstrapGuestSession, fetchUserInfoOnce } from './user';
 
 /** The spec's 'ispass' flag, cleared at every login (spec §4). */
 const ISPASS_KEY = 'ispass';
@@ -52,13 +49,17 @@ export async function applyLogin(client: QueryClient, result: LoginResult): Prom
   sessionStore.setIdentity(result.token, result.uid, result.is_guest);
   clearIspass();
   // Everything cached belonged to the previous identity.
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'startSettings' });
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== startSettingsKeys.all[0] });
   return fetchUserInfoOnce(client, result.uid);
 }
 
-/** Spec §4 visitor conversion: token, uid and guest flag from is_token, is_uid, is_guest. */
+/**
+ * Spec §4 visitor conversion: token, uid and guest flag from is_token, is_uid, is_guest. A bound
+ * account may do tasks (the bind task pays), keeps its AI tries and wallet under new rules.
+ */
 async function applyBinding(client: QueryClient, result: BindResult): Promise<UserInfo> {
   sessionStore.setIdentity(result.is_token, result.is_uid, result.is_guest);
+  invalidate(client, 'wallet', 'tasks', 'ai', 'messages');
   return fetchUserInfoOnce(client, result.is_uid);
 }
 
@@ -136,9 +137,11 @@ export function useBindMutation(kind: AccountKind) {
   });
 }
 
+/** A profile edit: the answer is the new record; the profile task and one's comments show it too. */
 function storeUser(client: QueryClient, user: UserInfo): void {
   sessionStore.setUserInfo(user);
   client.setQueryData(userKeys.info(user.id), user);
+  invalidate(client, 'tasks', 'comments');
 }
 
 export function useEditNicknameMutation() {
@@ -189,7 +192,7 @@ export async function logoutToGuest(client: QueryClient): Promise<void> {
 
 async function startFreshGuest(client: QueryClient): Promise<void> {
   sessionStore.clear();
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'startSettings' });
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== startSettingsKeys.all[0] });
   await bootstrapGuestSession(client);
 }
 

@@ -9,8 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AD_REFRESH_MS } from '../../lib/ad-rules';
 import { adStore, type AdList } from '../../lib/ad-store';
 import { callApi } from '../../lib/api/client';
-
-export const adKeys = { list: ['ads', 'list'] as const };
+import { adKeys } from './query-keys';
 
 async function fetchAds(signal?: AbortSignal): Promise<AdList> {
   const list = await callApi(adSortAdsCall, {}, { signal, silent: true });

@@ -12,24 +12,19 @@ import {
   aiConversationsCall,
   aiRecapCall,
   aiSummaryCall,
+  aiWhoCall,
+  aiWhoNamesCall,
 } from '@dm51/shared/call-refs';
 import { ApiCode } from '@dm51/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { currentHost } from '../../lib/api/host';
 import { clearIntentKey, intentKey } from '../../lib/intent-key';
+import { aiChatKeys, invalidate } from './query-keys';
 
 export type AiCharacters = CallResponse<typeof aiCharactersCall>;
 export type AiChatMessage = CallResponse<typeof aiChatHistoryCall>['list'][number];
 export type AiConversation = CallResponse<typeof aiConversationsCall>['list'][number];
-
-export const aiChatKeys = {
-  all: ['ai-chat'] as const,
-  characters: (workId: number) => ['ai-chat', 'characters', workId] as const,
-  history: (workId: number, character: string) => ['ai-chat', 'history', workId, character] as const,
-  conversations: (uid: number) => ['ai-chat', 'conversations', uid] as const,
-  helper: (kind: 'recap' | 'summary', chapterId: number) => ['ai-chat', kind, chapterId] as const,
-};
 
 export function useAiCharacters(workId: number) {
   return useQuery({
@@ -66,11 +61,35 @@ export function useAiHelper(kind: 'recap' | 'summary', chapterId: number, enable
   });
 }
 
+/** "Who is": the names to offer at a chapter, and the answer about one (both fixed per chapter). */
+const whoKeys = {
+  names: (chapterId: number) => [...aiChatKeys.all, 'who-names', chapterId] as const,
+  answer: (chapterId: number, name: string) => [...aiChatKeys.all, 'who', chapterId, name] as const,
+};
+
+export function useAiWhoNames(chapterId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: whoKeys.names(chapterId),
+    queryFn: ({ signal }) => callApi(aiWhoNamesCall, { chapter_id: chapterId }, { signal }),
+    enabled: enabled && chapterId > 0,
+    staleTime: Infinity,
+  });
+}
+
+export function useAiWho(chapterId: number, name: string) {
+  return useQuery({
+    queryKey: whoKeys.answer(chapterId, name),
+    queryFn: ({ signal }) => callApi(aiWhoCall, { chapter_id: chapterId, name }, { signal }),
+    enabled: chapterId > 0 && name !== '',
+    staleTime: Infinity,
+  });
+}
+
 export function useClearChat(workId: number, character: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => callApi(aiChatClearCall, { work_id: workId, character }),
-    onSuccess: () => client.invalidateQueries({ queryKey: aiChatKeys.all }),
+    onSuccess: () => invalidate(client, 'aiChat'),
   });
 }
 

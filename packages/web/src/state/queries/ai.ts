@@ -17,24 +17,15 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { callApi } from '../../lib/api/client';
 import { clearIntentKey, intentKey } from '../../lib/intent-key';
 import { usePagedList } from '../../lib/paging/use-paged-list';
-import { invalidateWallet } from './money';
+import { aiKeys, invalidate } from './query-keys';
 
 export type AiIndex = CallResponse<typeof aiIndexCall>;
 export type AiJobItem = CallResponse<typeof aiJobCall>;
 export type AiLogLine = CallResponse<typeof aiLogCall>['list'][number];
 
-export const aiKeys = {
-  all: ['ai'] as const,
-  index: (uid: number) => ['ai', 'index', uid] as const,
-  job: (id: number) => ['ai', 'job', id] as const,
-  gallery: (uid: number) => ['ai', 'gallery', uid] as const,
-  log: (uid: number) => ['ai', 'log', uid] as const,
-};
-
 /** Credits, free tries, the gallery and the log all change together after a job or a purchase. */
 function invalidateAi(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: aiKeys.all });
-  invalidateWallet(client);
+  invalidate(client, 'ai', 'wallet');
 }
 
 export function useAiIndex(uid: number) {
@@ -54,9 +45,7 @@ export function useAiJob(id: number | null) {
     queryFn: async ({ signal }) => {
       const job = await callApi(aiJobCall, { id: id! }, { signal });
       if (job.status === 'done' || job.status === 'failed') {
-        void client.invalidateQueries({ queryKey: ['ai', 'index'] });
-        void client.invalidateQueries({ queryKey: ['ai', 'gallery'] });
-        void client.invalidateQueries({ queryKey: ['ai', 'log'] });
+        invalidate(client, 'ai');
       }
       return job;
     },
@@ -127,7 +116,7 @@ export function useDeleteAiImage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(aiGalleryDelCall, { id }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['ai', 'gallery'] }),
+    onSettled: () => invalidate(client, 'ai'),
   });
 }
 

@@ -12,13 +12,7 @@ import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';
 import { LOCK_CODES } from './reader';
-
-export const animeKeys = {
-  all: ['anime'] as const,
-  detail: (id: number) => ['anime', 'detail', id] as const,
-  play: (chapterId: number) => ['anime', 'play', chapterId] as const,
-  favorites: ['anime', 'favorites'] as const,
-};
+import { animeKeys, invalidate } from './query-keys';
 
 /** Episodes still packaging are polled, so "processing 40 %" moves and "ready" appears by itself. */
 const PROCESSING_POLL_MS = 4_000;
@@ -80,7 +74,7 @@ export function useAnimeFavoriteToggle(id: number) {
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: animeKeys.detail(id) });
-      void client.invalidateQueries({ queryKey: animeKeys.favorites });
+      invalidate(client, 'shelf');
     },
   });
 }

@@ -9,6 +9,7 @@ import { useQuery, type QueryState } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { fetchChapters, fetchWorkDetail } from './landing-fetch';
+import { catalogueKeys } from './query-keys';
 
 // The detail and chapter calls live with the landing calls (boot.ts sends them at launch).
 export { fetchChapters, fetchWorkDetail };
@@ -23,16 +24,6 @@ export interface WorkFilter {
   order?: 'new' | 'hot' | 'score';
 }
 export type ChapterOrder = 'asc' | 'desc';
-
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  detail: (type: number, id: number) => ['catalogue', 'detail', type, id] as const,
-  chapters: (type: number, id: number) => ['catalogue', 'chapters', type, id] as const,
-  filters: (type: number) => ['catalogue', 'filters', type] as const,
-  works: (filter: WorkFilter) => ['catalogue', 'works', filter] as const,
-  tags: (type: number) => ['catalogue', 'tags', type] as const,
-  author: (id: number, type: number) => ['catalogue', 'author', id, type] as const,
-};
 
 export const workKey = (item: WorkCard) => `${item.type}:${item.relate_id}`;
 

@@ -19,15 +19,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
+import { commentKeys, invalidate } from './query-keys';
 
 export type CommentSort = 'new' | 'hot';
-
-export const commentKeys = {
-  all: ['comments'] as const,
-  list: (workId: number, sort: CommentSort) => ['comments', 'list', workId, sort] as const,
-  children: (id: number) => ['comments', 'children', id] as const,
-  blocked: ['comments', 'blocked'] as const,
-};
 
 const BLACKLIST_KEY = 'blacklist';
 const listeners = new Set<() => void>();
@@ -88,11 +82,11 @@ export function useCommentChildren(id: number, enabled: boolean) {
 
 function useInvalidateComments() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: commentKeys.all });
+  return () => invalidate(client, 'comments');
 }
 
 export function useAddComment() {
-  const invalidate = useInvalidateComments();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: {
       work_id: number;
@@ -105,9 +99,8 @@ export function useAddComment() {
     // Not awaited: the comment box clears (text, pictures, reply target) as soon as the server has
     // the comment. Awaiting the refetch let the new comment show in the list before the box was
     // reset, so a reply started at that moment lost its target and was posted as a new comment.
-    onSuccess: () => {
-      void invalidate();
-    },
+    // A first comment may count for a task.
+    onSuccess: () => invalidate(client, 'comments', 'tasks'),
   });
 }
 

@@ -4,14 +4,15 @@ import { appFeedbackUploadCall, feedbackAddCall, feedbackListCall } from '@dm51/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
+import { feedbackKeys, invalidate, LIVE } from './query-keys';
 
-export const feedbackKeys = { all: ['feedback'] as const, list: ['feedback', 'list'] as const };
-
+/** Live: the operator's reply arrives while the log is cached (or even open). */
 export function useFeedbackLog() {
   return usePagedList<FeedbackItem>({
     queryKey: feedbackKeys.list,
     fetchPage: (page, limit, signal) => callApi(feedbackListCall, { page, limit }, { signal }),
     keyOf: (item) => item.id,
+    freshness: LIVE,
   });
 }
 
@@ -26,6 +27,6 @@ export function useSendFeedback() {
   return useMutation({
     mutationFn: (input: { type: number; content: string; contact: string; imgList: string[] }) =>
       callApi(feedbackAddCall, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: feedbackKeys.all }),
+    onSuccess: () => invalidate(client, 'feedback'),
   });
 }

@@ -4,8 +4,7 @@ import { followAddCall, followDelCall, followIndexCall } from '@dm51/shared/call
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
-
-export const followKeys = { all: ['follows'] as const, list: ['follows', 'list'] as const };
+import { followKeys, invalidate } from './query-keys';
 
 export function useFollowList() {
   return usePagedList<FollowItem>({
@@ -22,6 +21,6 @@ export function useFollowToggle() {
       if (follow) await callApi(followAddCall, { id });
       else await callApi(followDelCall, { ids: [id] });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: followKeys.all }),
+    onSettled: () => invalidate(client, 'follows'),
   });
 }

@@ -3,6 +3,7 @@ import { appHelpCall, initKefuCall, initTxtCall } from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
+import { helpKeys } from './query-keys';
 
 /** The texts come in the reader's language until an operator writes their own: one cache per language. */
 function useLanguage(): string {
@@ -12,7 +13,7 @@ function useLanguage(): string {
 export function useHelp() {
   const language = useLanguage();
   return useQuery({
-    queryKey: ['help', 'faq', language],
+    queryKey: helpKeys.faq(language),
     queryFn: ({ signal }) => callApi(appHelpCall, {}, { signal }),
   });
 }
@@ -20,7 +21,7 @@ export function useHelp() {
 export function useKefu() {
   const language = useLanguage();
   return useQuery({
-    queryKey: ['help', 'kefu', language],
+    queryKey: helpKeys.kefu(language),
     queryFn: ({ signal }) => callApi(initKefuCall, {}, { signal }),
   });
 }
@@ -28,7 +29,7 @@ export function useKefu() {
 export function useText(name: 'about' | 'agreement') {
   const language = useLanguage();
   return useQuery({
-    queryKey: ['help', 'txt', name, language],
+    queryKey: helpKeys.text(name, language),
     queryFn: ({ signal }) => callApi(initTxtCall, { name }, { signal }),
   });
 }

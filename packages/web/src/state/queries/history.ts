@@ -4,11 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';
-
-export const historyKeys = {
-  all: ['history'] as const,
-  list: (type: number) => ['history', 'list', type] as const,
-};
+import { historyKeys, invalidate } from './query-keys';
 
 /** Reading history, most recent first; `type` -1 both, 0 comics, 1 novels. */
 export function useHistoryList(type = -1) {
@@ -62,6 +58,6 @@ export function useDeleteHistory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) => callApi(readDelCall, { ids, all: 0 }),
-    onSettled: () => client.invalidateQueries({ queryKey: historyKeys.all }),
+    onSettled: () => invalidate(client, 'history'),
   });
 }

@@ -1,15 +1,10 @@
 import { HomeTab } from '@dm51/shared';
 import { useQuery } from '@tanstack/react-query';
 import { fetchHome, fetchHomeSections } from './landing-fetch';
+import { homeKeys } from './query-keys';
 
 // Home's first-screen call lives with the landing calls (boot.ts sends it at launch).
 export { fetchHome };
-
-export const homeKeys = {
-  all: ['home'] as const,
-  tab: (tab: number) => ['home', tab] as const,
-  sections: (tab: number) => ['home', tab, 'sections'] as const,
-};
 
 /** Home data of the comics (0) or novels (2) tab; anime (1) belongs to the anime pages. */
 export function useHomeQuery(tab: number) {

@@ -4,30 +4,26 @@ import { inviteBindCall, inviteIndexCall, inviteUserCall } from '@dm51/shared/ca
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
-import { invalidateWallet } from './money';
+import { invalidate, inviteKeys, LIVE } from './query-keys';
 
-export const inviteKeys = {
-  all: ['invite'] as const,
-  index: ['invite', 'index'] as const,
-  friends: ['invite', 'friends'] as const,
-};
-
-/** Code, link, rules, friends and earnings; fresh on every visit (a friend may just have joined). */
+/** Code, link, rules, friends and earnings; live (a friend may just have joined). */
 export function useInviteIndex(enabled: boolean) {
   return useQuery({
     queryKey: inviteKeys.index,
     queryFn: ({ signal }) => callApi(inviteIndexCall, {}, { signal }),
-    staleTime: 0,
+    ...LIVE,
     enabled,
   });
 }
 
+/** Live, as the invite page: friends join and earn their inviter rewards elsewhere. */
 export function useInviteLog(enabled: boolean) {
   return usePagedList<InviteFriend>({
     queryKey: inviteKeys.friends,
     fetchPage: (page, limit, signal) => callApi(inviteUserCall, { page, limit }, { signal }),
     keyOf: (item) => item.id,
     enabled,
+    freshness: LIVE,
   });
 }
 
@@ -36,9 +32,6 @@ export function useBindInvite(quiet: readonly number[]) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => callApi(inviteBindCall, { code }, { quiet }),
-    onSuccess: () => {
-      invalidateWallet(client);
-      void client.invalidateQueries({ queryKey: inviteKeys.all });
-    },
+    onSuccess: () => invalidate(client, 'wallet', 'invite', 'tasks'),
   });
 }

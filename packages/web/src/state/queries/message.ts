@@ -1,5 +1,5 @@
 /** Messages: unread counts (badges), the paged list per type, open one, mark all read. */
-import { type MessageItem } from '@dm51/shared';
+import { type MessageItem, type MessageNums } from '@dm51/shared';
 import {
   messageGetNumsCall,
   messagePosCall,
@@ -9,24 +9,27 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  nums: ['messages', 'nums'] as const,
-  list: (type: number) => ['messages', 'list', type] as const,
-  one: (id: number) => ['messages', 'one', id] as const,
-};
+import { invalidate, LIVE, messageKeys, refreshIfUnreadChanged } from './query-keys';
 
 /** How often unread counts are asked again while a page shows them (replies and rewards arrive meanwhile). */
 export const UNREAD_REFRESH_MS = 60_000;
 
+/**
+ * Unread counts, polled: there is no push, so a change here is how an operator's reply, a reward
+ * or a refund reaches an open app; what those change is refreshed with it.
+ */
 export function useMessageNums() {
+  const client = useQueryClient();
   return useQuery({
     queryKey: messageKeys.nums,
-    queryFn: ({ signal }) => callApi(messageGetNumsCall, {}, { signal }),
-    staleTime: 0,
+    queryFn: async ({ signal }) => {
+      const before = client.getQueryData<MessageNums>(messageKeys.nums);
+      const nums = await callApi(messageGetNumsCall, {}, { signal });
+      refreshIfUnreadChanged(client, before, nums);
+      return nums;
+    },
+    ...LIVE,
     refetchInterval: UNREAD_REFRESH_MS,
-    refetchOnWindowFocus: true,
   });
 }
 
@@ -35,6 +38,7 @@ export function useMessageList(type: number) {
     queryKey: messageKeys.list(type),
     fetchPage: (page, limit, signal) => callApi(messageReadCall, { type, page, limit }, { signal }),
     keyOf: (item) => item.id,
+    freshness: LIVE,
   });
 }
 
@@ -46,7 +50,7 @@ export function useOpenMessage(id: number) {
     queryFn: async ({ signal }) => {
       const answer = await callApi(messagePosCall, { id }, { signal });
       client.setQueryData(messageKeys.nums, answer.nums);
-      void client.invalidateQueries({ queryKey: ['messages', 'list'] });
+      invalidate(client, 'messageLists');
       return answer.message;
     },
     enabled: id > 0,
@@ -59,7 +63,7 @@ export function useReadAll() {
     mutationFn: (type: number) => callApi(messageReadAllCall, { type }),
     onSuccess: (nums) => {
       client.setQueryData(messageKeys.nums, nums);
-      void client.invalidateQueries({ queryKey: ['messages', 'list'] });
+      invalidate(client, 'messageLists');
     },
   });
 }

@@ -11,46 +11,35 @@ import {
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
-import { animeKeys } from './anime';
-import { catalogueKeys } from './catalogue';
-import { readerKeys } from './reader';
-import { userKeys } from './user';
+import { invalidate, LIVE, moneyKeys } from './query-keys';
 
-export const moneyKeys = {
-  all: ['money'] as const,
-  products: ['money', 'products'] as const,
-  orders: ['money', 'orders'] as const,
-  expenses: ['money', 'expenses'] as const,
-  order: (orderNo: string) => ['money', 'order', orderNo] as const,
-  quotes: ['money', 'quote'] as const,
-  quote: (chapterId: number) => ['money', 'quote', chapterId] as const,
-  assist: ['money', 'assist'] as const,
-  help: (code: string) => ['money', 'help', code] as const,
-};
-
-/** Plans, packages, methods and the wallet; always fresh, since a price or balance may have moved. */
+/** Plans, packages, methods and the wallet; live, since a price or balance may have moved. */
 export function useProducts(enabled = true) {
   return useQuery({
     queryKey: moneyKeys.products,
     queryFn: ({ signal }) => callApi(payProductsCall, {}, { signal }),
-    staleTime: 0,
+    ...LIVE,
     enabled,
   });
 }
 
+/** Live: an order may be refunded or fulfilled late by the payment provider. */
 export function useOrderLog() {
   return usePagedList<Order>({
     queryKey: moneyKeys.orders,
     fetchPage: (page, limit, signal) => callApi(payOrdersCall, { page, limit }, { signal }),
     keyOf: (item) => item.order_no,
+    freshness: LIVE,
   });
 }
 
+/** Live: rewards, refunds and grants land in the ledger without this device doing anything. */
 export function useExpenseLog() {
   return usePagedList<ExpenseItem>({
     queryKey: moneyKeys.expenses,
     fetchPage: (page, limit, signal) => callApi(payExpensesCall, { page, limit }, { signal }),
     keyOf: (item) => item.id,
+    freshness: LIVE,
   });
 }
 
@@ -94,21 +83,13 @@ export function useAssistHelp(code: string) {
  * Not the order being confirmed (it polls itself) nor a help visit (it must never be sent twice).
  */
 export function invalidateWallet(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: userKeys.all });
-  for (const key of [
-    moneyKeys.products,
-    moneyKeys.orders,
-    moneyKeys.expenses,
-    moneyKeys.quotes,
-    moneyKeys.assist,
-  ])
-    void client.invalidateQueries({ queryKey: key });
+  invalidate(client, 'wallet');
 }
 
-/** After chapters were unlocked: the wallet, and every place a lock is known, so content opens in place. */
+/**
+ * After chapters were unlocked (bought, or opened by a VIP plan): the wallet, every place a lock is
+ * known, so content opens in place, and the tasks (a first purchase or top-up may count).
+ */
 export function invalidateUnlocked(client: QueryClient): void {
-  invalidateWallet(client);
-  void client.invalidateQueries({ queryKey: readerKeys.all });
-  void client.invalidateQueries({ queryKey: animeKeys.all });
-  void client.invalidateQueries({ queryKey: catalogueKeys.all });
+  invalidate(client, 'wallet', 'unlocks', 'tasks');
 }

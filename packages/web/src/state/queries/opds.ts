@@ -2,8 +2,7 @@
 import { opdsTokenCreateCall, opdsTokenRevokeCall, opdsTokensCall } from '@dm51/shared/call-refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
-
-export const opdsKeys = { tokens: ['opds', 'tokens'] as const };
+import { invalidate, opdsKeys } from './query-keys';
 
 export function useOpdsTokensQuery(enabled: boolean) {
   return useQuery({
@@ -17,7 +16,7 @@ export function useCreateOpdsToken() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => callApi(opdsTokenCreateCall, { name }),
-    onSuccess: () => client.invalidateQueries({ queryKey: opdsKeys.tokens }),
+    onSuccess: () => invalidate(client, 'opds'),
   });
 }
 
@@ -25,6 +24,6 @@ export function useRevokeOpdsToken() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(opdsTokenRevokeCall, { id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: opdsKeys.tokens }),
+    onSuccess: () => invalidate(client, 'opds'),
   });
 }

@@ -3,14 +3,10 @@ import { rankIndexCall } from '@dm51/shared/call-refs';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';
+import { rankKeys } from './query-keys';
 
 export type RankBy = CallRequest<typeof rankIndexCall>['by'] & string;
 export type RankPeriod = CallRequest<typeof rankIndexCall>['period'] & string;
-
-export const rankKeys = {
-  all: ['rank'] as const,
-  list: (type: number, by: string, period: string) => ['rank', type, by, period] as const,
-};
 
 export function useRankList(type: number, by: RankBy, period: RankPeriod) {
   return usePagedList<RankItem>({

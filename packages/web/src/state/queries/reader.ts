@@ -4,15 +4,10 @@ import { bookReadCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { fetchComicChapter, LOCK_CODES } from './landing-fetch';
+import { readerKeys } from './query-keys';
 
 export type ComicChapter = CallResponse<typeof comicReadCall>;
 export type NovelChapter = CallResponse<typeof bookReadCall>;
-
-export const readerKeys = {
-  all: ['reader'] as const,
-  comic: (chapterId: number) => ['reader', 'comic', chapterId] as const,
-  novel: (chapterId: number) => ['reader', 'novel', chapterId] as const,
-};
 
 // The lock codes and the comic chapter's call live with the landing calls (boot.ts sends it at launch).
 export { LOCK_CODES };

@@ -10,12 +10,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { usePagedList } from '../../lib/paging/use-paged-list';
-import { catalogueKeys, workKey } from './catalogue';
-
-export const shelfKeys = {
-  all: ['shelf'] as const,
-  list: (type: number) => ['shelf', 'list', type] as const,
-};
+import { workKey } from './catalogue';
+import { catalogueKeys, invalidate, shelfKeys } from './query-keys';
 
 /** The bookshelf of comics (0) or novels (1). */
 export function useShelfList(type: number) {
@@ -54,8 +50,9 @@ export function useFavoriteToggle(type: number, id: number) {
     onError: (_error, _favorite, context) => {
       if (context?.before) client.setQueryData(key, context.before);
     },
+    // A first favourite may count for a task.
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: shelfKeys.all });
+      invalidate(client, 'shelf', 'tasks');
       void client.invalidateQueries({ queryKey: key });
     },
   });

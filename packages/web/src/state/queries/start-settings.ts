@@ -2,10 +2,7 @@ import { DEFAULT_START_SETTINGS, type StartSettings } from '@dm51/shared';
 import { appStartCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
-
-export const startSettingsKeys = {
-  all: ['startSettings'] as const,
-};
+import { startSettingsKeys } from './query-keys';
 
 function fetchStartSettings({ signal }: { signal: AbortSignal }): Promise<StartSettings> {
   return callApi(appStartCall, {}, { signal });

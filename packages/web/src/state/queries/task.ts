@@ -19,21 +19,16 @@ import { trackLater } from '../../lib/track-later';
 import { callApi } from '../../lib/api/client';
 import { clearIntentKey, intentKey } from '../../lib/intent-key';
 import { usePagedList } from '../../lib/paging/use-paged-list';
-import { invalidateWallet } from './money';
+import { invalidate, LIVE, taskKeys } from './query-keys';
 
 export type TaskLogItem = CallResponse<typeof taskLogCall>['list'][number];
 
-export const taskKeys = {
-  all: ['task'] as const,
-  index: (uid: number) => ['task', 'index', uid] as const,
-  log: (uid: number) => ['task', 'log', uid] as const,
-};
-
+/** Live: progress comes from reading time, comments, top-ups and binds done on other pages. */
 export function useTaskIndex(uid: number) {
   return useQuery({
     queryKey: taskKeys.index(uid),
     queryFn: ({ signal }) => callApi(taskIndexCall, {}, { signal }),
-    staleTime: 0,
+    ...LIVE,
   });
 }
 
@@ -60,10 +55,8 @@ function useTaskMutation<Vars, Result>(
         clearIntentKey(scope);
       }
     },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: taskKeys.all });
-      invalidateWallet(client);
-    },
+    // A task may pay coins, VIP time or AI credits.
+    onSettled: () => invalidate(client, 'tasks', 'wallet', 'ai'),
   });
 }
 

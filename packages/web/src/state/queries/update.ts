@@ -7,8 +7,7 @@ import { appUpdateCall } from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
-
-export const updateKeys = { config: ['update', 'config'] as const };
+import { updateKeys } from './query-keys';
 
 export const FALLBACK_UPDATE_CONFIG: UpdateConfig = {
   describe: '',

@@ -6,11 +6,7 @@ import { afterLanding } from '../../lib/after-landing';
 import { getDeviceId } from '../../lib/device';
 import { guestToUserInfo, sessionStore } from '../session';
 import { useSession } from '../use-session';
-
-export const userKeys = {
-  all: ['user'] as const,
-  info: (uid: number) => ['user', 'info', uid] as const,
-};
+import { LIVE, userKeys } from './query-keys';
 
 async function fetchUserInfo({ signal }: { signal: AbortSignal }): Promise<UserInfo> {
   const { user } = await callApi(userIndexCall, {}, { signal });
@@ -18,7 +14,10 @@ async function fetchUserInfo({ signal }: { signal: AbortSignal }): Promise<UserI
   return user;
 }
 
-/** The session owner's user-info record; starts from the stored copy so the mine page paints at once. */
+/**
+ * The session owner's user-info record; starts from the stored copy so the mine page paints at once.
+ * Live: balances and VIP time also move by others' doing (invite rewards, refunds, grants).
+ */
 export function useUserInfoQuery() {
   const session = useSession();
   return useQuery({
@@ -28,6 +27,7 @@ export function useUserInfoQuery() {
     initialData: session.userInfo ?? undefined,
     // The stored copy is only a placeholder: refresh it on first use.
     initialDataUpdatedAt: 0,
+    ...LIVE,
   });
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
 import { NavBar } from '../../../components/nav-bar/NavBar';
 import { PagedListView } from '../../../components/paged-list/PagedListView';
-import { XfileImage } from '../../../components/xfile-image/XfileImage';
+import { WorkCover } from '../../../components/generated-cover/WorkCover';
 import { useRelativeTime } from '../../../lib/relative-time';
 import { useFollowList, useFollowToggle } from '../../../state/queries/follow';
 import type { PageProps } from '../../page-props';
@@ -33,7 +33,12 @@ export default function FollowPage({ route }: PageProps) {
                 className="follow-row__open"
                 onClick={() => void navigate(detailHref(item.type, item.relate_id))}
               >
-                <XfileImage src={item.pic} alt="" className="follow-row__cover" />
+                <WorkCover
+                  src={item.pic}
+                  title={item.name}
+                  author={item.author}
+                  className="follow-row__cover"
+                />
                 <span className="follow-row__body">
                   <span className="follow-row__name">{item.name}</span>
                   <span className="follow-row__latest">

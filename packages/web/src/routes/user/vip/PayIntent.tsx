@@ -9,7 +9,7 @@ import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api/errors';
 import { clearIntentKey } from '../../../lib/intent-key';
 import { formatMoney } from '../../../lib/money';
-import type { ProductType } from '../../../lib/money-paths';
+import { payPageUrl, type ProductType } from '../../../lib/money-paths';
 import { useProducts } from '../../../state/queries/money';
 import { isLoggedIn } from '../../../state/session';
 import { useSession } from '../../../state/use-session';
@@ -24,7 +24,7 @@ const LEAVE_DELAY_MS = 400;
 
 /** The product, the payment methods and the confirm button; confirming leaves for the payment page. */
 export function PayIntent({ type, id }: { type: ProductType; id: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const back = useBack();
@@ -47,7 +47,7 @@ export function PayIntent({ type, id }: { type: ProductType; id: number }) {
       });
       // A short beat on "Opening the payment page…" before leaving: a double tap lands on this page
       // (same key, same order) instead of on the payment page that is loading.
-      window.setTimeout(() => window.location.assign(pay_url), LEAVE_DELAY_MS);
+      window.setTimeout(() => window.location.assign(payPageUrl(pay_url, i18n.language)), LEAVE_DELAY_MS);
     },
     onError: (error, method) => {
       // A refusal is final for this intent; after a lost answer the retry must reuse the key.

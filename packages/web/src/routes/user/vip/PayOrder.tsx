@@ -11,8 +11,9 @@ import { track } from '../../../lib/analytics';
 import { callApi } from '../../../lib/api/client';
 import { isApiCode } from '../../../lib/api/errors';
 import { formatMoney, groupThousands, localDate } from '../../../lib/money';
-import { BALANCE_PATH, payHref, VIP_PATH } from '../../../lib/money-paths';
-import { invalidateWallet, moneyKeys } from '../../../state/queries/money';
+import { BALANCE_PATH, payHref, payPageUrl, VIP_PATH } from '../../../lib/money-paths';
+import { invalidateUnlocked } from '../../../state/queries/money';
+import { moneyKeys } from '../../../state/queries/query-keys';
 import { finishIntent, firstSuccessSighting, pendingOrder, placeOrder, rememberOrder } from './pay-flow';
 import { isWaiting, useOrderPoll } from './use-order-poll';
 import { MoneyButton } from '../../../components/money/MoneyButton';
@@ -73,7 +74,7 @@ const ICONS: Record<'ok' | 'wait' | 'stop', string> = { ok: '✓', wait: '…', 
 
 /** An order after the payment page: confirmed, polled while waiting, then its result. */
 export function PayOrder({ orderNo }: { orderNo: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { query, timedOut, again } = useOrderPoll(orderNo);
@@ -89,7 +90,8 @@ export function PayOrder({ orderNo }: { orderNo: string }) {
     }
     finishIntent(order.order_no);
     if (order.status !== 'fulfilled') return;
-    invalidateWallet(client);
+    // Coins or VIP time arrived; VIP opens chapters and a top-up may count for a task.
+    invalidateUnlocked(client);
     if (firstSuccessSighting(order.order_no))
       track('pay_success', { label: order.order_no, params: eventParams(order), value: order.amount_fen });
     // Only the status matters here; the order object is new on every poll.
@@ -113,7 +115,7 @@ export function PayOrder({ orderNo }: { orderNo: string }) {
     mutationFn: (o: Order) => placeOrder(o.product_type, o.product_id, o.method),
     onSuccess: ({ order: placed, pay_url, scope }) => {
       rememberOrder(placed.order_no, { scope, back: pending?.back ?? null });
-      window.location.assign(pay_url);
+      window.location.assign(payPageUrl(pay_url, i18n.language));
     },
   });
 

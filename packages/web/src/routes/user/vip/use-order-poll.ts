@@ -3,7 +3,7 @@ import { paySaveCall } from '@dm51/shared/call-refs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../lib/api/client';
-import { moneyKeys } from '../../../state/queries/money';
+import { moneyKeys } from '../../../state/queries/query-keys';
 
 export const POLL_MS = 1_500;
 export const POLL_FOR_MS = 60_000;
