@@ -26,11 +26,15 @@ export async function readInvite(page: Page): Promise<{ code: string; link: stri
   return { code, link };
 }
 
-/** Opens the balance page and answers a reader of its bonus coins (it refreshes on opening). */
+/**
+ * Opens the balance page and answers a reader of its bonus coins. The page refreshes on opening:
+ * this waits until that refresh is done (the wallet is no longer busy), so a figure shown from
+ * before (a guest's, say) is never read as the answer.
+ */
 export async function balancePage(page: Page): Promise<() => Promise<number>> {
   await go(page, '/pages/user/vip/balance');
+  await page.locator('[data-testid="balance-wallet"][aria-busy="false"]').waitFor();
   const bonus = page.getByTestId('balance-bonus');
-  await bonus.waitFor();
   return async () => Number((await bonus.textContent())!.replace(/\D/g, ''));
 }
 

@@ -111,6 +111,24 @@ describe.each(stores)('rate limits counted in the %s', (_name, store) => {
     for (let i = 0; i < 3; i += 1) await limiter.reserve([rule]);
     expect(await limiter.waitFor(rule)).toBe(0);
   });
+
+  it('a free back-off attempt whose clock was read a second earlier than the last one is still counted', async () => {
+    // Parallel requests read the clock before they queue for the store, so they arrive out of order.
+    let now = 5_000_001;
+    const limiter = new RateLimiter(store(), () => now);
+    const rule = {
+      key: `test:skew:${(seq += 1)}`,
+      limit: 3,
+      windowS: 900,
+      backoff: { capS: 8 },
+      message: 'No',
+    };
+    await limiter.reserve([rule]);
+    now = 5_000_000;
+    await limiter.reserve([rule]);
+    await limiter.reserve([rule]);
+    expect(await limiter.waitFor(rule)).toBe(0);
+  });
 });
 
 describe('rate limits with Redis across instances', () => {

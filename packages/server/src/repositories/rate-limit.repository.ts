@@ -56,16 +56,20 @@ export class RateLimitRepository {
   ): Promise<Counter | undefined> {
     const expired = now - windowS;
     const newHits = sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.hits + 1 end`;
+    // A free attempt (delay 0) sets no time, so a parallel request whose `now` was read a second
+    // earlier is not refused by a zero delay stamped a second later.
+    const delay = delayCase(newHits, rule);
+    const firstDelay = backoffDelay(1, rule);
     return this.db
       .insertInto('rate_limits')
-      .values({ key, hits: 1, window_start: now, until_time: now + backoffDelay(1, rule) })
+      .values({ key, hits: 1, window_start: now, until_time: firstDelay > 0 ? now + firstDelay : 0 })
       .onConflict((oc) =>
         oc
           .column('key')
           .doUpdateSet({
             hits: newHits,
             window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
-            until_time: sql<number>`cast(${now} as bigint) + ${delayCase(newHits, rule)}`,
+            until_time: sql<number>`case when ${delay} > 0 then cast(${now} as bigint) + ${delay} when rate_limits.window_start <= ${expired} then 0 else rate_limits.until_time end`,
           })
           .where((eb) =>
             eb.or([eb('rate_limits.until_time', '<=', now), eb('rate_limits.window_start', '<=', expired)]),

@@ -71,6 +71,8 @@ export class UpdateConfigService {
   private cached: { value: UpdateConfig; expires: number } | null = null;
   private lastDownloadOrigins: readonly string[] = [];
   private refreshing: Promise<unknown> | null = null;
+  /** Bumped by invalidate(): a read begun before it must not store what it read over a newer one. */
+  private generation = 0;
 
   constructor(
     private readonly settings: SettingsRepository,
@@ -80,6 +82,7 @@ export class UpdateConfigService {
 
   async current(): Promise<UpdateConfig> {
     if (this.cached && this.cached.expires > this.clock()) return this.cached.value;
+    const generation = this.generation;
     const stored = await this.settings.getMany(FIELDS.map((field) => UPDATE_SETTING_PREFIX + field));
     const value = { ...DEFAULT_UPDATE_CONFIG };
     for (const field of FIELDS) {
@@ -87,8 +90,10 @@ export class UpdateConfigService {
       if (raw !== undefined) Object.assign(value, { [field]: this.read(field, raw) });
     }
     value.describe = sanitizeNotes(value.describe);
-    this.cached = { value, expires: this.clock() + CACHE_MS };
-    this.lastDownloadOrigins = downloadOriginOf(value.updateLink);
+    if (generation === this.generation) {
+      this.cached = { value, expires: this.clock() + CACHE_MS };
+      this.lastDownloadOrigins = downloadOriginOf(value.updateLink);
+    }
     return value;
   }
 
@@ -111,6 +116,8 @@ export class UpdateConfigService {
   /** Drops the cached config (after the console saves it; tests). */
   invalidate(): void {
     this.cached = null;
+    this.refreshing = null;
+    this.generation += 1;
   }
 
   private read<K extends keyof UpdateConfig>(field: K, raw: string): UpdateConfig[K] {

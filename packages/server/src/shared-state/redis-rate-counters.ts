@@ -57,7 +57,8 @@ else
 end
 local delay = 0
 if hits > limit then delay = math.floor(math.min(cap, 2 ^ math.min(30, hits - limit - 1))) end
-untilTime = now + delay
+-- A free attempt sets no time: a request whose 'now' was read a second earlier must not be refused.
+if delay > 0 then untilTime = now + delay elseif hits == 1 then untilTime = 0 end
 redis.call('HSET', KEYS[1], 'hits', hits, 'start', start, 'until', untilTime)
 redis.call('EXPIRE', KEYS[1], window + 1)
 return {hits, start, untilTime}

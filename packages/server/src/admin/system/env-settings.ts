@@ -53,6 +53,7 @@ export const ENV_SETTINGS: readonly EnvSetting[] = [
   plain('LIBRARY_WATCH_DEBOUNCE_MS', '2000'),
   plain('LIBRARY_SETTLE_MS', '5000'),
   plain('LIBRARY_SCAN_INTERVAL_S', '900'),
+  plain('RECOMMENDATIONS_INTERVAL_S', '3600'),
   plain('FFPROBE_PATH', '/usr/bin/ffprobe'),
   plain('FFMPEG_PATH', '/usr/bin/ffmpeg'),
   plain('TRANSCODE', 'on'),

@@ -30,7 +30,7 @@ export default function BalancePage({ route }: PageProps) {
     const { wallet } = data;
     body = (
       <>
-        <section className="balance-hero" data-testid="balance-wallet">
+        <section className="balance-hero" data-testid="balance-wallet" aria-busy={products.isFetching}>
           <div className="balance-hero__main">
             <span>{t('balance.paid')}</span>
             <strong data-testid="balance-coins">{groupThousands(wallet.cion)}</strong>
