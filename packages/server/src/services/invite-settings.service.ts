@@ -15,6 +15,7 @@
  * - `invite.max_accounts_per_ip` (3): accounts one network address may enter codes for in 24 hours
  *   (an address is shared by many people behind carrier NAT, so it is counted per day).
  */
+import { TimedCache } from './timed-cache.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 
@@ -43,28 +44,30 @@ const MAX_VALUE = 1_000_000;
 const CACHE_MS = 5_000;
 
 export class InviteSettingsService {
-  private cached: { value: InviteRules; expires: number } | null = null;
+  private readonly cache = new TimedCache<InviteRules>(CACHE_MS);
 
   constructor(
     private readonly settings: SettingsRepository,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async rules(): Promise<InviteRules> {
-    if (this.cached && this.cached.expires > Date.now()) return this.cached.value;
+  rules(): Promise<InviteRules> {
+    return this.cache.get(() => this.readRules());
+  }
+
+  private async readRules(): Promise<InviteRules> {
     const stored = await this.settings.getMany(NAMES.map((name) => INVITE_SETTING_PREFIX + name));
     const value = { ...DEFAULT_INVITE_RULES };
     for (const name of NAMES) {
       const text = stored.get(INVITE_SETTING_PREFIX + name);
       if (text !== undefined) value[name] = this.parse(name, text);
     }
-    this.cached = { value, expires: Date.now() + CACHE_MS };
     return value;
   }
 
   /** Drops the cache (after an edit, and in tests that change a rule). */
   invalidate(): void {
-    this.cached = null;
+    this.cache.invalidate();
   }
 
   private parse(name: RuleName, text: string): number {

@@ -7,6 +7,7 @@
  *   chapters at once takes `percent` off (the highest tier reached applies).
  * Read on every unlock and quote, so cached for a few seconds.
  */
+import { TimedCache } from './timed-cache.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
@@ -28,15 +29,18 @@ export interface MoneyRules {
 const CACHE_MS = 5_000;
 
 export class MoneySettingsService {
-  private cached: { value: MoneyRules; expires: number } | null = null;
+  private readonly cache = new TimedCache<MoneyRules>(CACHE_MS);
 
   constructor(
     private readonly settings: SettingsRepository,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async rules(): Promise<MoneyRules> {
-    if (this.cached && this.cached.expires > Date.now()) return this.cached.value;
+  rules(): Promise<MoneyRules> {
+    return this.cache.get(() => this.readRules());
+  }
+
+  private async readRules(): Promise<MoneyRules> {
     const stored = await this.settings.getMany([CHAPTER_PRICE_KEY, BATCH_DISCOUNTS_KEY]);
     const value = {
       chapterPrice: this.read(
@@ -54,12 +58,11 @@ export class MoneySettingsService {
         BATCH_DISCOUNTS_KEY,
       ),
     };
-    this.cached = { value, expires: Date.now() + CACHE_MS };
     return value;
   }
 
   invalidate(): void {
-    this.cached = null;
+    this.cache.invalidate();
   }
 
   private read<T>(text: string | undefined, schema: z.ZodType<T>, fallback: T, key: string): T {

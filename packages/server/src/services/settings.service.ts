@@ -8,6 +8,7 @@
  * this service applies at once on this process, a direct database edit (or another server process
  * sharing PostgreSQL) within `cacheTtlMs`.
  */
+import { TimedCache } from './timed-cache.js';
 import { DEFAULT_START_SETTINGS, startSettingsSchema, type StartSettings } from '@dm51/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowSeconds } from '../db/database.js';
@@ -20,25 +21,23 @@ const START_KEYS = START_FIELDS.map((field) => START_SETTING_PREFIX + field);
 export const START_SETTINGS_CACHE_MS = 5_000;
 
 export class SettingsService {
-  private cached: { value: StartSettings; expires: number } | null = null;
+  private readonly cache: TimedCache<StartSettings>;
 
   constructor(
     private readonly settings: SettingsRepository,
     private readonly log: FastifyBaseLogger,
-    private readonly cacheTtlMs = START_SETTINGS_CACHE_MS,
-  ) {}
+    cacheTtlMs = START_SETTINGS_CACHE_MS,
+  ) {
+    this.cache = new TimedCache(cacheTtlMs);
+  }
 
-  async getStartSettings(): Promise<StartSettings> {
-    const now = Date.now();
-    if (this.cached && this.cached.expires > now) return this.cached.value;
-    const value = await this.readStartSettings();
-    this.cached = { value, expires: now + this.cacheTtlMs };
-    return value;
+  getStartSettings(): Promise<StartSettings> {
+    return this.cache.get(() => this.readStartSettings());
   }
 
   /** Drops the cached record so the next read sees the database (after edits made around this service). */
   invalidate(): void {
-    this.cached = null;
+    this.cache.invalidate();
   }
 
   private async readStartSettings(): Promise<StartSettings> {

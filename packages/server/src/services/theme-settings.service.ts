@@ -4,6 +4,7 @@
  * /v3/app/theme answers it; cached for a few seconds like the update config, dropped by the console
  * after a change. A broken row (hand-edited) reads as no overrides, and a bad field is left out.
  */
+import { TimedCache } from './timed-cache.js';
 import { cleanThemeOverrides, type AppThemeOverrides } from '@dm51/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
@@ -24,27 +25,31 @@ export function parseThemeOverrides(raw: string | undefined): AppThemeOverrides 
 }
 
 export class ThemeSettingsService {
-  private cached: { value: AppThemeOverrides; expires: number } | null = null;
+  private readonly cache: TimedCache<AppThemeOverrides>;
 
   constructor(
     private readonly settings: SettingsRepository,
     private readonly log: FastifyBaseLogger,
-    private readonly clock: () => number = () => Date.now(),
-  ) {}
+    clock: () => number = () => Date.now(),
+  ) {
+    this.cache = new TimedCache(CACHE_MS, clock);
+  }
 
-  async current(): Promise<AppThemeOverrides> {
-    if (this.cached && this.cached.expires > this.clock()) return this.cached.value;
+  current(): Promise<AppThemeOverrides> {
+    return this.cache.get(() => this.read());
+  }
+
+  private async read(): Promise<AppThemeOverrides> {
     const raw = (await this.settings.getMany([THEME_SETTING_KEY])).get(THEME_SETTING_KEY);
     const value = parseThemeOverrides(raw);
     if (raw !== undefined && JSON.stringify(value) !== JSON.stringify(safeParse(raw)))
       this.log.warn({ key: THEME_SETTING_KEY }, 'theme setting has invalid fields; they are left out');
-    this.cached = { value, expires: this.clock() + CACHE_MS };
     return value;
   }
 
   /** Drops the cached value (after the console saves it; tests). */
   invalidate(): void {
-    this.cached = null;
+    this.cache.invalidate();
   }
 }
 

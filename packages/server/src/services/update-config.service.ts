@@ -6,6 +6,7 @@
  * way out, whatever the console or a hand-edited row stored: no script, no event handler, no style,
  * links only to http(s) and opening outside the app.
  */
+import { TimedCache } from './timed-cache.js';
 import type { UpdateConfig } from '@dm51/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
@@ -68,21 +69,24 @@ const FIELDS = Object.keys(DEFAULT_UPDATE_CONFIG) as (keyof UpdateConfig)[];
 const CACHE_MS = 5_000;
 
 export class UpdateConfigService {
-  private cached: { value: UpdateConfig; expires: number } | null = null;
-  private lastDownloadOrigins: readonly string[] = [];
+  private readonly cache: TimedCache<UpdateConfig>;
   private refreshing: Promise<unknown> | null = null;
-  /** Bumped by invalidate(): a read begun before it must not store what it read over a newer one. */
-  private generation = 0;
+  /** downloadOrigins() runs on every request: the origins of the config they were computed from. */
+  private origins: { of: UpdateConfig; origins: readonly string[] } | null = null;
 
   constructor(
     private readonly settings: SettingsRepository,
     private readonly log: FastifyBaseLogger,
-    private readonly clock: () => number = () => Date.now(),
-  ) {}
+    clock: () => number = () => Date.now(),
+  ) {
+    this.cache = new TimedCache(CACHE_MS, clock);
+  }
 
-  async current(): Promise<UpdateConfig> {
-    if (this.cached && this.cached.expires > this.clock()) return this.cached.value;
-    const generation = this.generation;
+  current(): Promise<UpdateConfig> {
+    return this.cache.get(() => this.readConfig());
+  }
+
+  private async readConfig(): Promise<UpdateConfig> {
     const stored = await this.settings.getMany(FIELDS.map((field) => UPDATE_SETTING_PREFIX + field));
     const value = { ...DEFAULT_UPDATE_CONFIG };
     for (const field of FIELDS) {
@@ -90,34 +94,32 @@ export class UpdateConfigService {
       if (raw !== undefined) Object.assign(value, { [field]: this.read(field, raw) });
     }
     value.describe = sanitizeNotes(value.describe);
-    if (generation === this.generation) {
-      this.cached = { value, expires: this.clock() + CACHE_MS };
-      this.lastDownloadOrigins = downloadOriginOf(value.updateLink);
-    }
     return value;
   }
 
   /**
    * The origin of the update's download link, for the page's connect-src: answered at once from
-   * the last config read (a header hook cannot wait), refreshed in the background when that read
-   * is older than the cache. Same origin or no link: nothing to add.
+   * the last config kept (a header hook cannot wait), refreshed in the background when that is
+   * older than the cache. Same origin or no link: nothing to add.
    */
   downloadOrigins(): readonly string[] {
-    if (!this.cached || this.cached.expires <= this.clock()) {
+    if (!this.cache.isFresh()) {
       this.refreshing ??= this.current()
         .catch((error: unknown) => this.log.warn({ err: error }, 'could not read the update config'))
         .finally(() => {
           this.refreshing = null;
         });
     }
-    return this.lastDownloadOrigins;
+    const last = this.cache.last();
+    if (!last) return [];
+    if (this.origins?.of !== last) this.origins = { of: last, origins: downloadOriginOf(last.updateLink) };
+    return this.origins.origins;
   }
 
   /** Drops the cached config (after the console saves it; tests). */
   invalidate(): void {
-    this.cached = null;
+    this.cache.invalidate();
     this.refreshing = null;
-    this.generation += 1;
   }
 
   private read<K extends keyof UpdateConfig>(field: K, raw: string): UpdateConfig[K] {
