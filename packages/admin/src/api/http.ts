@@ -1,9 +1,12 @@
 /**
  * The one place the console talks to /admin/api: same-origin fetch (the HttpOnly session cookie
  * goes along by itself), JSON in and out, and the session's CSRF token on every changing call.
+ * Every call says the console's language (Accept-Language), so what the server writes in words,
+ * such as ledger and order titles, comes in the language the operator reads.
  * Failures become Refine HttpErrors with the server's message, status and code.
  */
 import type { HttpError } from '@refinedev/core';
+import { i18n } from '../i18n';
 
 export const API_BASE = '/admin/api';
 
@@ -23,7 +26,7 @@ export async function http<T = Record<string, unknown>>(
   body?: unknown,
 ): Promise<T> {
   const changing = method !== 'GET';
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'accept-language': i18n.language };
   if (changing) {
     headers['content-type'] = 'application/json';
     if (csrfToken) headers['x-csrf-token'] = csrfToken;

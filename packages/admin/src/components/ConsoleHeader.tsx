@@ -1,6 +1,7 @@
 /** The header: language, the signed-in operator's name and role, and sign-out. */
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Segmented, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '../api/auth-provider';
@@ -12,6 +13,7 @@ export function ConsoleHeader() {
   const { t, i18n } = useTranslation();
   const { data: operator } = useGetIdentity<Operator>();
   const { mutate: logout } = useLogout();
+  const queries = useQueryClient();
   return (
     <Layout.Header
       style={{
@@ -32,7 +34,11 @@ export function ConsoleHeader() {
             { label: '中文', value: 'zh-CN' },
             { label: 'English', value: 'en' },
           ]}
-          onChange={(value) => setLanguage(value as Language)}
+          onChange={(value) => {
+            setLanguage(value as Language);
+            // Titles the server wrote in the old language (ledger, orders) are read again.
+            void queries.invalidateQueries();
+          }}
         />
         {operator && (
           <Space data-testid="operator">

@@ -9,7 +9,8 @@ import type { Wallet } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountsHarness, uniqueEmail, type AccountsHarness } from '../testing/accounts.js';
 import { adminRequest, signedIn, type OperatorSession } from '../testing/admin-harness.js';
-import { ledgerViolations } from '../testing/money-factory.js';
+import { ledgerViolations, topUp } from '../testing/money-factory.js';
+import { moneyTitle } from '../services/money-texts.js';
 import { coinPackage, newKey, pressPay, vipPlan, type InitAnswer } from '../testing/payments.js';
 import type { TestSession } from '../testing/test-client.js';
 import { SYSTEM_ACCOUNTS } from '../services/ledger-accounts.js';
@@ -213,6 +214,59 @@ describe('orders and refunds', () => {
     expect(res.body.keptCoins).toBe(25);
     expect((await walletOf(spender.userId)).total).toBe(0);
     expect(await ledgerViolations(h.ctx.db, { spendsAreUnlocks: false })).toEqual([]);
+  });
+});
+
+describe('titles in the console’s language', () => {
+  it('orders and ledger entries read in the language the console asks for, as the app writes them', async () => {
+    const reader = await h.registerByEmail(uniqueEmail('money-titles'), 'password 1');
+    const pack = await coinPackage(h.ctx.db, 300);
+    const order = await buy(reader, 'coins', pack.id);
+    expect((await refund(order.id, newKey())).status).toBe(200);
+    const { money } = h.ctx.app.services;
+    await topUp(h.ctx.db, money, reader.userId, { coins: 30 });
+    await money.ledger.transaction((tx) =>
+      money.wallet.buyAiCredits(tx, reader.userId, 30, 10, {
+        key: `test:ai:buy:${reader.userId}`,
+        ...moneyTitle('aiCredits', { credits: 10 }),
+      }),
+    );
+    const inConsole = async <T>(url: string, language: string) =>
+      (
+        await adminRequest<{ data: T }>(h.ctx.app, 'GET', url, {
+          session: viewer,
+          headers: { 'accept-language': language },
+        })
+      ).body.data;
+    type Titled = { title: string; kind: string };
+
+    // What the app shows the reader in Chinese, the console shows an operator reading Chinese.
+    const appOrders = await h.call<{ list: { order_no: string; title: string }[] }>(
+      '/v3/pay/orders',
+      { page: 1, limit: 20 },
+      { session: reader, language: 'zh-CN' },
+    );
+    const zhOrderTitle = appOrders.data!.list.find((o) => o.order_no === order.order_no)!.title;
+    expect(zhOrderTitle).toContain('金币');
+    const zh = await inConsole<Titled & { entries: Titled[] }>(`/money/orders/${order.id}`, 'zh-CN');
+    expect(zh.title).toBe(zhOrderTitle);
+    expect(zh.entries.map((e) => e.title)).toEqual([zhOrderTitle, `退款：${zhOrderTitle}`]);
+    expect(zh).not.toHaveProperty('title_key');
+    const en = await inConsole<Titled & { entries: Titled[] }>(`/money/orders/${order.id}`, 'en');
+    expect(en.title).toMatch(/coins/);
+    expect(en.entries.map((e) => e.title)).toEqual([en.title, `Refund: ${en.title}`]);
+    const list = await inConsole<Titled[]>(`/money/orders?userId=${reader.userId}`, 'zh-CN');
+    expect(list.find((o) => o.title === zhOrderTitle)).toBeTruthy();
+
+    // The user's page: orders and ledger entries, the AI credits among them.
+    const orders = await inConsole<Titled[]>(`/users/${reader.userId}/orders`, 'zh-CN');
+    expect(orders.map((o) => o.title)).toContain(zhOrderTitle);
+    const ledger = await inConsole<Titled[]>(`/users/${reader.userId}/ledger`, 'zh-CN');
+    expect(ledger.map((e) => e.title)).toEqual(
+      expect.arrayContaining(['AI 次数 ×10', zhOrderTitle, `退款：${zhOrderTitle}`]),
+    );
+    const ledgerEn = await inConsole<Titled[]>(`/users/${reader.userId}/ledger`, 'en');
+    expect(ledgerEn.map((e) => e.title)).toContain('AI credits ×10');
   });
 });
 

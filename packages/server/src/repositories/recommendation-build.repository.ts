@@ -1,6 +1,7 @@
 /**
  * The write side of recommendations (migration 0034): who read or shelved what, counted in SQL, and
- * each work's list of similar works replaced in one transaction. Only the builder job calls it.
+ * each work's list of similar works replaced in one transaction, and the last finished run (a
+ * setting, so every instance and the console read the same). Only the builder job calls it.
  *
  * A reader's "interactions" are the works in their reading history or on their shelf, their most
  * recent `perReaderCap` only: a reader with thousands of works would otherwise cost the square of
@@ -8,6 +9,18 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import { SettingsRepository } from './settings.repository.js';
+
+/** The settings key of the last finished run (any instance's), read by the console. */
+const LAST_RUN_SETTING = 'recommendations.last_run';
+
+export interface StoredRun {
+  works: number;
+  pairs: number;
+  dropped: number;
+  finishedTime: number;
+  tookMs: number;
+}
 
 export interface PairCount {
   workId: number;
@@ -97,5 +110,26 @@ export class RecommendationBuildRepository {
       .where('computed_time', '<', runStart)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  async saveLastRun(run: StoredRun, now: number): Promise<void> {
+    await new SettingsRepository(this.db).set(LAST_RUN_SETTING, JSON.stringify(run), now);
+  }
+
+  async lastRun(): Promise<StoredRun | null> {
+    const raw = (await new SettingsRepository(this.db).getMany([LAST_RUN_SETTING])).get(LAST_RUN_SETTING);
+    if (!raw) return null;
+    try {
+      const value = JSON.parse(raw) as Partial<StoredRun>;
+      return {
+        works: Number(value.works ?? 0),
+        pairs: Number(value.pairs ?? 0),
+        dropped: Number(value.dropped ?? 0),
+        finishedTime: Number(value.finishedTime ?? 0),
+        tookMs: Number(value.tookMs ?? 0),
+      };
+    } catch {
+      return null;
+    }
   }
 }

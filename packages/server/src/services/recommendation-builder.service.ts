@@ -7,7 +7,8 @@
  * It runs in batches of anchor works, so memory stays bounded at any catalogue size, and each
  * batch replaces its works' lists in one transaction. In a cluster the job queue runs it on one
  * instance per period (jobs/periodic.ts); the `recommendations` lease (migration 0031) also keeps
- * a run that outlasts its period from overlapping the next one on another instance.
+ * a run that outlasts its period from overlapping the next one on another instance. The console's
+ * "Rebuild now" starts a run at once (or joins the one under way here).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LeasesRepository } from '../repositories/leases.repository.js';
@@ -41,7 +42,13 @@ export interface BuildResult {
   works: number;
   pairs: number;
   dropped: number;
+  /** When the run finished (unix s) and how long it took; 0 when it did not run. */
+  finishedTime: number;
+  tookMs: number;
 }
+
+/** The last finished run, kept in settings so every instance (and the console) reads the same. */
+export type LastRun = Omit<BuildResult, 'ran'>;
 
 const LEASE = 'recommendations';
 const LEASE_MS = 10 * 60_000;
@@ -63,10 +70,36 @@ export class RecommendationBuilder {
     private readonly clock: () => number = () => Date.now(),
   ) {}
 
+  /** The run under way in this instance: the lease is per instance, so it cannot keep two apart. */
+  private current: Promise<BuildResult> | null = null;
+
   async run(): Promise<BuildResult> {
+    return this.start().result;
+  }
+
+  /**
+   * Starts a run, or joins the one this instance is already running (`joined`): the scheduled run
+   * and an operator's "rebuild now", or two clicks at once, make one run. Another instance's run
+   * holds the lease, and this one answers `ran: false`.
+   */
+  start(): { result: Promise<BuildResult>; joined: boolean } {
+    if (this.current) return { result: this.current, joined: true };
+    const result = this.leasedRun().finally(() => {
+      this.current = null;
+    });
+    this.current = result;
+    return { result, joined: false };
+  }
+
+  /** The last finished run of any instance; null before the first. */
+  lastRun(): Promise<LastRun | null> {
+    return this.repo.lastRun();
+  }
+
+  private async leasedRun(): Promise<BuildResult> {
     if (!(await this.leases.acquire(LEASE, this.owner, this.clock(), LEASE_MS))) {
       this.log.info({ module: 'recommendations' }, 'another instance is building recommendations');
-      return { ran: false, works: 0, pairs: 0, dropped: 0 };
+      return { ran: false, works: 0, pairs: 0, dropped: 0, finishedTime: 0, tookMs: 0 };
     }
     try {
       return await this.build();
@@ -77,7 +110,8 @@ export class RecommendationBuilder {
 
   private async build(): Promise<BuildResult> {
     const { minSupport, perWork, perReaderCap, batchSize } = this.options;
-    const runStart = Math.floor(this.clock() / 1000);
+    const startMs = this.clock();
+    const runStart = Math.floor(startMs / 1000);
     const readers = await this.repo.readerCounts(perReaderCap);
     const anchors = [...readers.keys()].sort((a, b) => a - b);
     let pairs = 0;
@@ -95,7 +129,16 @@ export class RecommendationBuilder {
       { module: 'recommendations', works: anchors.length, pairs, dropped },
       'recommendations built',
     );
-    return { ran: true, works: anchors.length, pairs, dropped };
+    const finishedMs = this.clock();
+    const last: LastRun = {
+      works: anchors.length,
+      pairs,
+      dropped,
+      finishedTime: Math.floor(finishedMs / 1000),
+      tookMs: Math.max(0, Math.round(finishedMs - startMs)),
+    };
+    await this.repo.saveLastRun(last, last.finishedTime);
+    return { ran: true, ...last };
   }
 
   /** Each anchor's best `perWork` pairs by score (then shared readers, then id, so runs agree). */

@@ -2,28 +2,17 @@
  * Catalogue → Home banners: per kind, the banner works in order (each with the work's cover or a
  * picture of its own) and the pinned recommended works; a preview built by the app's own home
  * service; Save (audited); Back to automatic clears the choices. Below them, the recommendations'
- * choices: works pinned to the top of the app's "For you", and works never recommended.
+ * choices: works pinned to the top of the app's "For you", and works never recommended; and
+ * "Rebuild now" for the lists behind them.
  */
 import { useCustom, useCustomMutation } from '@refinedev/core';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Empty,
-  List,
-  Row,
-  Segmented,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, Button, Card, Col, Empty, List, Row, Segmented, Space, Tag, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../api/roles';
 import { useAction } from '../../components/use-action';
+import { PickedWorks, useRowActions, WorkFinder, type Pinned } from './PickedWorks';
+import { RebuildRecommendations } from './RebuildRecommendations';
 import { fileBase64 } from './WorkExtras';
 
 const KINDS = ['comic', 'novel', 'anime'] as const;
@@ -35,10 +24,6 @@ interface Banner {
   title: string;
   thumb?: string;
 }
-interface Pinned {
-  workId: number;
-  title: string;
-}
 interface Saved {
   automatic: boolean;
   banners: Banner[];
@@ -49,39 +34,6 @@ interface Saved {
 interface Preview {
   banners: { workId: number; title: string; thumb: string }[];
   reco: { workId: number; title: string }[];
-}
-
-function WorkFinder({ kind, onAdd, testId }: { kind: Kind; onAdd: (w: Pinned) => void; testId: string }) {
-  const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const found = useCustom<{ data: { id: number; title: string }[] }>({
-    url: '/catalogue/works',
-    method: 'get',
-    config: { query: { q, kind, pageSize: 20 } },
-  });
-  return (
-    <Select
-      showSearch
-      data-testid={testId}
-      style={{ width: 320 }}
-      placeholder={t('catmore.addWork')}
-      filterOption={false}
-      value={null}
-      onSearch={setQ}
-      onChange={(id: number) => {
-        const work = found.result?.data?.data.find((w) => w.id === id);
-        if (work) onAdd({ workId: work.id, title: work.title });
-      }}
-      options={(found.result?.data?.data ?? []).map((w) => ({ value: w.id, label: `#${w.id} ${w.title}` }))}
-    />
-  );
-}
-
-function move<T>(list: T[], index: number, by: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(Math.max(0, Math.min(next.length, index + by)), 0, item!);
-  return next;
 }
 
 export function HomePicksPage() {
@@ -136,31 +88,9 @@ export function HomePicksPage() {
       ),
     );
   };
+  const orderActions = useRowActions();
   const rowActions = <T,>(list: T[], set: (l: T[]) => void, index: number, testId: string) =>
-    canChange
-      ? [
-          <Button key="up" size="small" disabled={index === 0} onClick={() => set(move(list, index, -1))}>
-            {t('catmore.up')}
-          </Button>,
-          <Button
-            key="down"
-            size="small"
-            disabled={index === list.length - 1}
-            onClick={() => set(move(list, index, 1))}
-          >
-            {t('catmore.down')}
-          </Button>,
-          <Button
-            key="remove"
-            size="small"
-            danger
-            data-testid={`${testId}-remove-${index}`}
-            onClick={() => set(list.filter((_, i) => i !== index))}
-          >
-            {t('catmore.remove')}
-          </Button>,
-        ]
-      : [];
+    canChange ? orderActions(list, set, index, testId) : [];
   return (
     <Card title={t('catmore.homeTitle')} data-testid="home-picks">
       <Space style={{ marginBottom: 16 }} size={16}>
@@ -232,81 +162,36 @@ export function HomePicksPage() {
               />
             </div>
           )}
-          <Typography.Title level={5}>{t('catmore.reco')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('catmore.recoHint')}</Typography.Paragraph>
-          <List
-            bordered
-            dataSource={reco}
-            locale={{ emptyText: t('catmore.automatic') }}
-            renderItem={(r, index) => (
-              <List.Item actions={rowActions(reco, setReco, index, 'reco')} data-testid={`reco-${index}`}>
-                #{r.workId} {r.title}
-              </List.Item>
-            )}
+          <PickedWorks
+            title={t('catmore.reco')}
+            hint={t('catmore.recoHint')}
+            empty={t('catmore.automatic')}
+            kind={kind}
+            works={reco}
+            onChange={setReco}
+            canChange={canChange}
+            testId="reco"
           />
-          {canChange && (
-            <div style={{ margin: '12px 0' }}>
-              <WorkFinder
-                kind={kind}
-                testId="reco-add"
-                onAdd={(w) =>
-                  setReco((list) => (list.some((r) => r.workId === w.workId) ? list : [...list, w]))
-                }
-              />
-            </div>
-          )}
-          <Typography.Title level={5}>{t('catmore.forYou')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('catmore.forYouHint')}</Typography.Paragraph>
-          <List
-            bordered
-            dataSource={forYou}
-            locale={{ emptyText: t('catmore.noneChosen') }}
-            renderItem={(r, index) => (
-              <List.Item
-                actions={rowActions(forYou, setForYou, index, 'for-you')}
-                data-testid={`for-you-${index}`}
-              >
-                #{r.workId} {r.title}
-              </List.Item>
-            )}
+          <PickedWorks
+            title={t('catmore.forYou')}
+            hint={t('catmore.forYouHint')}
+            empty={t('catmore.noneChosen')}
+            kind={kind}
+            works={forYou}
+            onChange={setForYou}
+            canChange={canChange}
+            testId="for-you"
           />
-          {canChange && (
-            <div style={{ margin: '12px 0' }}>
-              <WorkFinder
-                kind={kind}
-                testId="for-you-add"
-                onAdd={(w) =>
-                  setForYou((list) => (list.some((r) => r.workId === w.workId) ? list : [...list, w]))
-                }
-              />
-            </div>
-          )}
-          <Typography.Title level={5}>{t('catmore.excluded')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('catmore.excludedHint')}</Typography.Paragraph>
-          <List
-            bordered
-            dataSource={excluded}
-            locale={{ emptyText: t('catmore.noneChosen') }}
-            renderItem={(r, index) => (
-              <List.Item
-                actions={rowActions(excluded, setExcluded, index, 'excluded')}
-                data-testid={`excluded-${index}`}
-              >
-                #{r.workId} {r.title}
-              </List.Item>
-            )}
+          <PickedWorks
+            title={t('catmore.excluded')}
+            hint={t('catmore.excludedHint')}
+            empty={t('catmore.noneChosen')}
+            kind={kind}
+            works={excluded}
+            onChange={setExcluded}
+            canChange={canChange}
+            testId="excluded"
           />
-          {canChange && (
-            <div style={{ margin: '12px 0' }}>
-              <WorkFinder
-                kind={kind}
-                testId="excluded-add"
-                onAdd={(w) =>
-                  setExcluded((list) => (list.some((r) => r.workId === w.workId) ? list : [...list, w]))
-                }
-              />
-            </div>
-          )}
           <Space style={{ marginTop: 16 }}>
             <Button
               onClick={() => void showPreview().catch(() => undefined)}
@@ -331,6 +216,7 @@ export function HomePicksPage() {
               </>
             )}
           </Space>
+          <RebuildRecommendations canChange={canChange} />
         </Col>
         <Col span={10}>
           <Card size="small" title={t('catmore.previewTitle')} data-testid="home-preview-card">

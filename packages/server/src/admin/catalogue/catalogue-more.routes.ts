@@ -1,6 +1,7 @@
 /**
  * The console's catalogue, second part: a work's cover (upload or one of its pages), its authors and
- * tags, merging a duplicate into a work, and the app's home banners and pinned recommendations.
+ * tags, merging a duplicate into a work, the app's home banners and pinned recommendations, and
+ * rebuilding the recommendations now.
  * Every change is one audited transaction; the app's home cache and search index are refreshed
  * after the commit, as for the first part's edits.
  */
@@ -236,6 +237,42 @@ export const CATALOGUE_MORE_ROUTES = [
       );
       app.services.home.invalidate();
       return { data };
+    },
+  }),
+  defineAdminRoute({
+    method: 'GET',
+    url: '/catalogue/recommendations/last-run',
+    role: 'viewer',
+    tag: TAG,
+    summary:
+      'The last finished rebuild of “for you” and “readers of this also read” (scheduled or asked for), on any instance; null before the first.',
+    async handler({ request }) {
+      return { data: await request.server.services.recommendations.builder.lastRun() };
+    },
+  }),
+  defineAdminRoute({
+    method: 'POST',
+    url: '/catalogue/recommendations/rebuild',
+    role: 'admin',
+    tag: TAG,
+    summary:
+      'Rebuild the recommendations now and answer when the run has finished, with its figures (works, pairs written, lists dropped, time taken). A run already under way on this instance is joined, not repeated; one on another instance holds the lease and the answer is `ran: false`.',
+    async handler({ request, auditWith, unchanged }) {
+      const app = request.server;
+      const { result, joined } = app.services.recommendations.builder.start();
+      const run = await result;
+      // Only the call that started a run records it; a joined or refused call changed nothing.
+      if (!run.ran || joined) unchanged();
+      else {
+        const { ran: _ran, ...figures } = run;
+        await auditWith(app.db, {
+          action: 'recommendation.rebuild',
+          targetType: 'recommendations',
+          targetId: 'all',
+          after: figures,
+        });
+      }
+      return { data: { ...run, joined, lastRun: await app.services.recommendations.builder.lastRun() } };
     },
   }),
   defineAdminRoute({

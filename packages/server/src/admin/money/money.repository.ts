@@ -39,6 +39,9 @@ const ORDER_COLUMNS = [
   'product_type as kind',
   'product_id as productId',
   'title',
+  /** The stored title's key and parameters (money-texts.ts), rendered in the console's language. */
+  'title_key',
+  'params',
   'amount_fen as amountFen',
   'currency',
   'method as provider',
@@ -96,7 +99,7 @@ export class MoneyRepository {
   async orderEntries(orderId: number) {
     const entries = await this.db
       .selectFrom('ledger_entries')
-      .select(['id', 'kind', 'title', 'created_time as createdTime'])
+      .select(['id', 'kind', 'title', 'title_key', 'params', 'created_time as createdTime'])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute();

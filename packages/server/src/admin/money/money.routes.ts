@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute } from '../admin-route.js';
+import { consoleLocale } from '../console-titles.js';
 import { idParams, pageQuery } from '../paging.js';
 
 const fen = z.number().int().min(1).max(10_000_000);
@@ -44,7 +45,12 @@ export const MONEY_ROUTES = [
       to: z.coerce.number().int().min(0).optional(),
     }),
     async handler({ query, request }) {
-      const { rows, total } = await money(request).orders(query, query.page, query.pageSize);
+      const { rows, total } = await money(request).orders(
+        query,
+        query.page,
+        query.pageSize,
+        consoleLocale(request),
+      );
       return { data: rows, total };
     },
   }),
@@ -56,7 +62,7 @@ export const MONEY_ROUTES = [
     summary: 'An order with its ledger entries (fulfilment, refund) and their legs.',
     params: idParams,
     async handler({ params, request }) {
-      return { data: await money(request).order(params.id) };
+      return { data: await money(request).order(params.id, consoleLocale(request)) };
     },
   }),
   defineAdminRoute({

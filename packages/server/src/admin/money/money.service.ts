@@ -11,9 +11,10 @@
  * the same key again answers the first refund; another key for an already refunded order is 409,
  * so of two concurrent refunds with different keys exactly one succeeds.
  */
-import { ApiCode } from '@dm51/shared';
+import { ApiCode, type Locale } from '@dm51/shared';
 import { nowSeconds, type Database } from '../../db/database.js';
 import { isAppError } from '../../errors.js';
+import { titledIn } from '../console-titles.js';
 import { SettingsRepository } from '../../repositories/settings.repository.js';
 import { MessageRepository, type NewMessage } from '../../repositories/message.repository.js';
 import { MESSAGE_TYPE } from '../../services/message.service.js';
@@ -78,14 +79,18 @@ export class MoneyService {
     private readonly db: Database,
   ) {}
 
-  orders(filter: OrderFilter, page: number, size: number) {
-    return this.repo.orders(filter, (page - 1) * size, size);
+  /** Orders with their titles in `locale` (the console's language). */
+  async orders(filter: OrderFilter, page: number, size: number, locale: Locale) {
+    const { rows, total } = await this.repo.orders(filter, (page - 1) * size, size);
+    return { rows: rows.map((row) => titledIn(row, locale)), total };
   }
 
-  async order(id: number) {
+  /** An order and its ledger entries, titles in `locale`. */
+  async order(id: number, locale: Locale) {
     const order = await this.repo.order(id);
     if (!order) throw AdminErrors.notFound('order');
-    return { ...order, entries: await this.repo.orderEntries(id) };
+    const entries = await this.repo.orderEntries(id);
+    return { ...titledIn(order, locale), entries: entries.map((entry) => titledIn(entry, locale)) };
   }
 
   async refund(

@@ -161,6 +161,8 @@ export class UsersRepository {
         'order_no as orderNo',
         'product_type as productType',
         'title',
+        'title_key',
+        'params',
         'amount_fen as amountFen',
         'currency',
         'method',
@@ -189,7 +191,16 @@ export class UsersRepository {
     const base = this.db.selectFrom('ledger_entries').where('user_id', '=', userId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const entries = await base
-      .select(['id', 'entry_key as key', 'kind', 'title', 'order_id as orderId', 'created_time as time'])
+      .select([
+        'id',
+        'entry_key as key',
+        'kind',
+        'title',
+        'title_key',
+        'params',
+        'order_id as orderId',
+        'created_time as time',
+      ])
       .orderBy('id', 'desc')
       .offset(offset)
       .limit(limit)

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { nowSeconds } from '../../db/database.js';
 import { defineAdminRoute } from '../admin-route.js';
+import { consoleLocale } from '../console-titles.js';
 import { idParams, pageQuery } from '../paging.js';
 
 export const USERS_ROUTES = [
@@ -58,6 +59,7 @@ export const USERS_ROUTES = [
         params.id,
         query.page,
         query.pageSize,
+        consoleLocale(request),
       );
       return { data: rows, total };
     },
@@ -75,6 +77,7 @@ export const USERS_ROUTES = [
         params.id,
         query.page,
         query.pageSize,
+        consoleLocale(request),
       );
       return { data: rows, total };
     },

@@ -5,7 +5,7 @@
  * reason in the entry title, and are idempotent by the key the console sends: the same key again
  * answers the first result and moves nothing; with another request it is refused (409).
  */
-import { ApiCode } from '@dm51/shared';
+import { ApiCode, type Locale } from '@dm51/shared';
 import { nowSeconds, type Database } from '../../db/database.js';
 import { isAppError } from '../../errors.js';
 import { idempotent } from '../../services/idempotent-call.js';
@@ -14,6 +14,7 @@ import type { WalletService } from '../../services/wallet.service.js';
 import type { Audit } from '../admin-route.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
 import { AdminErrors } from '../admin-errors.js';
+import { titledIn } from '../console-titles.js';
 import type { UserSearch, UsersRepository } from './users.repository.js';
 import { moneyTitle } from '../../services/money-texts.js';
 
@@ -56,12 +57,16 @@ export class UsersService {
     };
   }
 
-  orders(userId: number, page: number, size: number) {
-    return this.repo.orders(userId, (page - 1) * size, size);
+  /** The user's orders, titles in `locale` (the console's language). */
+  async orders(userId: number, page: number, size: number, locale: Locale) {
+    const { rows, total } = await this.repo.orders(userId, (page - 1) * size, size);
+    return { rows: rows.map((row) => titledIn(row, locale)), total };
   }
 
-  ledgerEntries(userId: number, page: number, size: number) {
-    return this.repo.ledger(userId, (page - 1) * size, size);
+  /** The user's ledger entries, titles in `locale` (the console's language). */
+  async ledgerEntries(userId: number, page: number, size: number, locale: Locale) {
+    const { rows, total } = await this.repo.ledger(userId, (page - 1) * size, size);
+    return { rows: rows.map((row) => titledIn(row, locale)), total };
   }
 
   /** Revokes one app session of the user, or all of them (`sessionId` null). */
