@@ -53,13 +53,22 @@ export class AiLogRepository {
     await this.db.updateTable('ai_log').set({ status }).where('id', '=', id).execute();
   }
 
-  async page(userId: number, offset: number, limit: number): Promise<{ rows: AiLogRow[]; total: number }> {
+  /** A page of the user's log, newest first; an image line carries its job's style key. */
+  async page(
+    userId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: (AiLogRow & { style: string | null })[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom('ai_log')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
+        .leftJoin('ai_jobs', (join) =>
+          join.onRef('ai_jobs.id', '=', 'ai_log.ref_id').on('ai_log.kind', '=', 'image'),
+        )
+        .selectAll('ai_log')
+        .select('ai_jobs.style')
+        .where('ai_log.user_id', '=', userId)
+        .orderBy('ai_log.id', 'desc')
         .offset(offset)
         .limit(limit)
         .execute(),

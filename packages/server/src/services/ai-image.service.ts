@@ -157,6 +157,7 @@ export class AiImageService {
         id: row.id,
         kind: row.kind,
         title: row.title,
+        ...(row.style ? { style: row.style } : {}),
         cost: row.cost_credits,
         paid_with: row.paid_with,
         status: row.status,

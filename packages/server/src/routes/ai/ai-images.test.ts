@@ -126,7 +126,7 @@ describe('AI cos with the built-in provider', () => {
     );
     expect(gallery.data!.total).toBe(3);
     const log = await h.client.call<{
-      list: { status: string; kind: string; paid_with: string }[];
+      list: { status: string; kind: string; paid_with: string; style?: string }[];
       total: number;
     }>('/v3/ai/log', { page: 1, limit: 10 }, { session: guest });
     expect(log.data!.total).toBe(3);
@@ -135,6 +135,9 @@ describe('AI cos with the built-in provider', () => {
         (line) => line.kind === 'image' && line.status === 'done' && line.paid_with === 'free',
       ),
     ).toBe(true);
+    // Each line names its job's style by key, for the app to translate.
+    const styleKeys = (await h.ctx.db.selectFrom('ai_jobs').select('style').execute()).map((j) => j.style);
+    expect(log.data!.list.every((line) => line.style && styleKeys.includes(line.style))).toBe(true);
 
     // Buying needs an account; guests are asked to bind.
     const buy = await h.client.call(

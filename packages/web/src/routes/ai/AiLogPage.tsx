@@ -2,6 +2,7 @@
  * The AI log (/pages/ai/aiLog): every generation and chat message with its cost and
  * status, newest first; paged by 10 with the spec's footers and pull-to-refresh.
  */
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRelativeTime } from '../../lib/relative-time';
 import { useAiLog, type AiLogLine } from '../../state/queries/ai';
@@ -9,6 +10,12 @@ import { useSession } from '../../state/use-session';
 import type { PageProps } from '../page-props';
 import { MoneyLogPage } from '../quest/MoneyLogPage';
 import '../../components/ai-cos/ai-cos.css';
+
+/** An image's line names its style in the reader's language ("AI cos" is the feature's name in every one). */
+function logTitle(item: AiLogLine, t: TFunction): string {
+  if (!item.style) return item.title;
+  return `AI cos · ${t(`ai.style.${item.style}`, { defaultValue: item.title })}`;
+}
 
 function LogRow({ item }: { item: AiLogLine }) {
   const { t } = useTranslation();
@@ -18,7 +25,7 @@ function LogRow({ item }: { item: AiLogLine }) {
       <span className="money-row__body">
         <span className="money-row__title">
           <span className="money-row__kind">{t(`ai.kind.${item.kind}`)}</span>
-          {item.title}
+          {logTitle(item, t)}
         </span>
         <span className="money-row__meta">
           {when(item.addtime)} ·{' '}
