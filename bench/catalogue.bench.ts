@@ -6,14 +6,28 @@
  *     category sections (class), asked for apart; each cached for 5 s by the service,
  *   - /v3/comic/read (a chapter's 10 pages + neighbours + VIP check + a buffered view), rotating
  *     over 200 different chapters,
- *   - /v3/search/index (page 2 of four keywords; includes the index freshness check; identical
- *     searches share a result page for 5 s, so this mostly measures the cached path), and
- *   - /v3/search/index varied (page 2 of 20,000 different keywords shaped like the two costliest
- *     above: terms under 3 characters, so LIKE over every document, beside one matching every
- *     work; each sent once, so no page is cached),
+ *   - /v3/search/index (page 2 of four keywords: a title word, a tag, an English word, an author;
+ *     includes the index freshness check; identical searches share a result page for 5 s, so this
+ *     mostly measures the cached path),
+ *   - /v3/search/index varied (page 2 of 20,000 different keywords shaped like the costliest
+ *     searches: terms under 3 characters (digits), so a scan of every document, beside one
+ *     matching every work (作品 and "work" are in every summary); each sent once, so no page is
+ *     cached),
+ *   - /v3/search/index varied new forms (20,000 queries readers type since search reads pinyin:
+ *     pinyin joined and spaced, initials, the other Chinese script, Han and initials mixed, and
+ *     English words with one slip that only the typo correction finds), and
+ *   - /v3/search/suggest (20,000 beginnings typed into the search box: Chinese, traditional,
+ *     pinyin, initials, English, Japanese, authors), whose p95 at 10 connections is held to 50 ms,
  * each against a bare node:http server answering the same sealed bytes in the same run, and prints
- * the ratios; home is also measured at a fixed 500 req/s (BENCH_FIXED_RATE) for its p99. Sizes: BENCH_WORKS, BENCH_CHAPTERS_PER_WORK, BENCH_PAGES_PER_CHAPTER.
+ * the ratios; home is also measured at a fixed 500 req/s (BENCH_FIXED_RATE) for its p99. Titles
+ * and authors are real-looking Chinese, Japanese and English names (support/catalogue-names.ts);
+ * the server builds their search documents at the first search, which is waited for and timed
+ * with the typo vocabulary and the suggestions before measuring. Sizes: BENCH_WORKS (also run at
+ * 100,000; above 20,000 the server searches in SQLite rather than in memory),
+ * BENCH_CHAPTERS_PER_WORK, BENCH_PAGES_PER_CHAPTER. BENCH_CASES and BENCH_QUERY_KINDS pick cases
+ * and kinds of new-form query by name.
  */
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,7 +38,24 @@ import { createEnvelope, HOME_SIZES } from '@dm51/shared';
 import { nodeCfbCipher } from '@dm51/shared/node';
 import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
+import { SEARCH_FORMS_VERSION } from '../packages/server/src/repositories/search.repository.js';
 import { E2E_KEYS, startServer } from '../e2e/support/server.js';
+import {
+  authorNames,
+  CATEGORY_NAMES,
+  mix,
+  TAG_NAMES,
+  titleOf,
+  type GeneratedAuthor,
+  type Language,
+} from './support/catalogue-names.js';
+import {
+  newFormQueries,
+  suggestInputs,
+  typoOf,
+  type QueryKind,
+  type SuggestKind,
+} from './support/search-queries.js';
 
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
@@ -33,38 +64,44 @@ const CHAPTERS_PER_WORK = Number(process.env['BENCH_CHAPTERS_PER_WORK'] ?? 5);
 const PAGES_PER_CHAPTER = Number(process.env['BENCH_PAGES_PER_CHAPTER'] ?? 10);
 const BATCH = 1_000;
 const FIXED_RATE = Number(process.env['BENCH_FIXED_RATE'] ?? 500);
+const AUTHORS = 2_000;
+/** Suggestions answer every keystroke: their p95 at CONNECTIONS connections must stay under this. */
+const SUGGEST_P95_TARGET_MS = 50;
 
 interface Measurement {
   requestsPerSecond: number;
   /** Requests answered in the run (for CPU time per request). */
   requests: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   errors: number;
 }
 
 /** Writes the catalogue with prepared statements, one transaction per batch of works. */
-function generate(sqlitePath: string): { chapterIds: number[]; seconds: number } {
+function generate(sqlitePath: string): { chapterIds: number[]; authors: GeneratedAuthor[]; seconds: number } {
   const started = Date.now();
   const db = new SqliteDatabase(sqlitePath);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   const now = Math.floor(Date.now() / 1000);
   const insertCategory = db.prepare('insert into categories (type, name, sort) values (0, ?, ?)');
-  const categories = Array.from({ length: 10 }, (_, i) =>
-    Number(insertCategory.run(`分类${i}`, i).lastInsertRowid),
-  );
+  const categories = CATEGORY_NAMES.map((name, i) => Number(insertCategory.run(name, i).lastInsertRowid));
   const insertTag = db.prepare('insert into tags (name) values (?)');
-  const tags = Array.from({ length: 50 }, (_, i) => Number(insertTag.run(`标签${i}`).lastInsertRowid));
+  const tags = TAG_NAMES.map((name) => Number(insertTag.run(name).lastInsertRowid));
   const insertAuthor = db.prepare('insert into authors (name) values (?)');
-  const authors = Array.from({ length: 2_000 }, (_, i) =>
-    Number(insertAuthor.run(`作者${i}`).lastInsertRowid),
-  );
+  const authors = authorNames(AUTHORS);
+  // A work's author writes in the work's language.
+  const authorIds = new Map<Language, number[]>();
+  for (const author of authors) {
+    const id = Number(insertAuthor.run(author.name).lastInsertRowid);
+    authorIds.set(author.language, [...(authorIds.get(author.language) ?? []), id]);
+  }
 
   const insertWork =
-    db.prepare(`insert into works (type, title, summary, cover_key, cover_width, cover_height,
+    db.prepare(`insert into works (type, title, alt_titles, summary, cover_key, cover_width, cover_height,
     is_end, pay, score_x10, source_key, chapter_count, latest_chapter_title, views_total, favorites_total,
-    published, created_time, updated_time) values (0, ?, ?, ?, 360, 480, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`);
+    published, created_time, updated_time) values (0, ?, ?, ?, ?, 360, 480, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`);
   const insertWorkAuthor = db.prepare('insert into work_authors (work_id, author_id) values (?, ?)');
   const insertWorkTag = db.prepare('insert into work_tags (work_id, tag_id) values (?, ?)');
   const insertWorkCategory = db.prepare('insert into work_categories (work_id, category_id) values (?, ?)');
@@ -76,10 +113,13 @@ function generate(sqlitePath: string): { chapterIds: number[]; seconds: number }
   const chapterIds: number[] = [];
   const writeBatch = db.transaction((from: number, to: number) => {
     for (let w = from; w < to; w += 1) {
+      const { language, title, altTitles } = titleOf(w);
       const workId = Number(
         insertWork.run(
-          `作品 ${w} Work`,
-          `第${w}部作品的简介。`,
+          title,
+          JSON.stringify(altTitles),
+          // 作品, "work" and the digits of w in every summary: the varied search's common and short terms.
+          `第${w}部作品的简介。Work ${w} of the catalogue.`,
           `aa/bb/${w.toString(16).padStart(64, '0')}_xfile.jpg`,
           w % 3 === 0 ? 1 : 0,
           w % 10 === 0 ? 2 : 0,
@@ -93,7 +133,8 @@ function generate(sqlitePath: string): { chapterIds: number[]; seconds: number }
           now - (w % 100_000),
         ).lastInsertRowid,
       );
-      insertWorkAuthor.run(workId, authors[w % authors.length]);
+      const ofLanguage = authorIds.get(language)!;
+      insertWorkAuthor.run(workId, ofLanguage[mix(w, 61) % ofLanguage.length]);
       insertWorkTag.run(workId, tags[w % tags.length]);
       insertWorkTag.run(workId, tags[(w + 17) % tags.length]);
       insertWorkCategory.run(workId, categories[w % categories.length]);
@@ -126,14 +167,16 @@ function generate(sqlitePath: string): { chapterIds: number[]; seconds: number }
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('analyze');
   db.close();
-  return { chapterIds, seconds: (Date.now() - started) / 1000 };
+  return { chapterIds, authors, seconds: (Date.now() - started) / 1000 };
 }
 
 /** `overallRate`: a fixed request rate across all connections (for latency at a set load). */
 async function measure(url: string, bodies: string[], overallRate?: number): Promise<Measurement> {
   let next = 0;
   let refused = 0;
-  const result = await autocannon({
+  // autocannon's summary has no 95th percentile: keep each answered request's latency.
+  const latencies: number[] = [];
+  const run = autocannon({
     url,
     ...(overallRate ? { overallRate } : {}),
     method: 'POST',
@@ -151,13 +194,19 @@ async function measure(url: string, bodies: string[], overallRate?: number): Pro
         },
       },
     ],
+  }) as unknown as EventEmitter & Promise<autocannon.Result>;
+  run.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status === 200) latencies.push(ms);
   });
+  const result = await run;
   // Only answered requests count: a shed one (HTTP 503 under load) is fast and must not lift the rate.
   const answered = result['2xx'];
+  latencies.sort((x, y) => x - y);
   return {
     requestsPerSecond: answered / result.duration,
     requests: answered,
     p50Ms: result.latency.p50,
+    p95Ms: Number((latencies[Math.ceil(latencies.length * 0.95) - 1] ?? 0).toFixed(1)),
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
@@ -181,7 +230,7 @@ function startBaseline(responseBody: string): Promise<{ server: Server; url: str
 }
 
 const row = (name: string, m: Measurement) =>
-  `${name.padEnd(34)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`;
+  `${name.padEnd(34)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${m.p50Ms} ms   p95 ${m.p95Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`;
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dm51-bench-catalogue-'));
@@ -189,7 +238,7 @@ async function main(): Promise<void> {
   const db = createDatabase({ databaseUrl: null, sqlitePath });
   await migrateToLatest(db);
   await db.destroy();
-  const { chapterIds, seconds } = generate(sqlitePath);
+  const { chapterIds, authors, seconds } = generate(sqlitePath);
   console.log(
     `catalogue: ${WORKS} works, ${WORKS * CHAPTERS_PER_WORK} chapters, ${WORKS * CHAPTERS_PER_WORK * PAGES_PER_CHAPTER} pages (generated in ${seconds.toFixed(1)} s)`,
   );
@@ -245,6 +294,13 @@ async function main(): Promise<void> {
       user: { id: number };
     };
     const session = { user_token: init.token, user_id: init.user.id };
+    const searchBody = (keyword: string) => seal({ ...session, keyword, page: 2 });
+    // BENCH_QUERY_KINDS=typo,mixed keeps only those kinds in the new-forms search (to see what costs).
+    const kinds = (process.env['BENCH_QUERY_KINDS'] ?? '').split(',').filter(Boolean);
+    const newForms = newFormQueries(WORKS, 20_000).filter(
+      ({ kind }) => kinds.length === 0 || kinds.includes(kind),
+    );
+    const typed = suggestInputs(WORKS, authors, 20_000);
     const cases: { name: string; label?: string; bodies: string[] }[] = [
       // Home as the app asks for it: the first screen at launch (banner, recommended, newest; no
       // categories), then the category sections when the reader scrolls.
@@ -259,12 +315,8 @@ async function main(): Promise<void> {
         bodies: [seal({ ...session, reco_size: 0, news_size: 0, type_size: HOME_SIZES.type })],
       },
       { name: '/v3/comic/read', bodies: chapterIds.map((chapter_id) => seal({ ...session, chapter_id })) },
-      {
-        name: '/v3/search/index',
-        bodies: ['作品 12', '标签3', 'work 99', '作者17'].map((keyword) =>
-          seal({ ...session, keyword, page: 2 }),
-        ),
-      },
+      // A title word, a tag, an English word and a Japanese author's surname.
+      { name: '/v3/search/index', bodies: ['海贼', '热血', 'dragon', '尾田'].map(searchBody) },
       {
         name: '/v3/search/index',
         label: '/v3/search/index varied',
@@ -273,21 +325,45 @@ async function main(): Promise<void> {
           return [`作品 ${pair}`, `work ${pair}`];
         })
           .flat()
-          .map((keyword) => seal({ ...session, keyword, page: 2 })),
+          .map(searchBody),
+      },
+      {
+        name: '/v3/search/index',
+        label: '/v3/search/index varied new forms',
+        bodies: newForms.map(({ keyword }) => searchBody(keyword)),
+      },
+      {
+        name: '/v3/search/suggest',
+        bodies: typed.map(({ keyword }) => seal({ ...session, keyword })),
       },
     ];
-    // The first search builds the index of every work (later searches only re-index changed works).
-    const indexStart = Date.now();
-    await post('/v3/search/index', seal({ ...session, keyword: '作品', page: 2 }));
+    const distinct = (list: { keyword: string }[]) => new Set(list.map(({ keyword }) => keyword)).size;
     console.log(
-      `search index built for ${WORKS} works in ${((Date.now() - indexStart) / 1000).toFixed(1)} s`,
+      `new-form searches: ${distinct(newForms)} different of ${newForms.length}; suggestion inputs: ${distinct(typed)} different of ${typed.length}`,
     );
+
+    await waitForSearchIndex(sqlitePath, () => post('/v3/search/index', searchBody('作品')));
+    // The typo vocabulary and the suggestions are built on first use: build them before measuring.
+    let started = Date.now();
+    await post('/v3/search/index', searchBody(typoOf('captain', 0)));
+    console.log(`typo vocabulary loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    started = Date.now();
+    await post('/v3/search/suggest', seal({ ...session, keyword: 'h' }));
+    console.log(`suggestions loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await checkNewForms(
+      newForms,
+      typed,
+      (keyword) => post('/v3/search/index', searchBody(keyword)),
+      (keyword) => post('/v3/search/suggest', seal({ ...session, keyword })),
+    );
+
     console.log(`${CONNECTIONS} connections, ${DURATION_S} s per measurement`);
     // BENCH_CASES=home,read picks cases by a part of their label (all when unset).
     const wanted = (process.env['BENCH_CASES'] ?? '').split(',').filter(Boolean);
     const chosen = cases.filter(
       ({ name, label = name }) => wanted.length === 0 || wanted.some((part) => label.includes(part)),
     );
+    const summary: string[] = [];
     for (const { name, label = name, bodies } of chosen) {
       const sample = await post(name, bodies[0]!);
       const baseline = await startBaseline(sample.text);
@@ -296,13 +372,13 @@ async function main(): Promise<void> {
         const cpuBefore = processCpuMs(server.pid);
         const app = await measure(`${server.baseURL}${name}`, bodies);
         const cpuPerRequestUs = ((processCpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, app.requests);
+        const ratio = app.requestsPerSecond / base.requestsPerSecond;
         console.log(row(`${label} baseline (bare node:http)`, base));
         console.log(row(`${label} app (full envelope)`, app));
         // Steadier than throughput on a busy machine: the server's own CPU per answered request.
         console.log(`${label} app CPU per request: ${cpuPerRequestUs.toFixed(0)} µs`);
-        console.log(
-          `${label} ratio app/baseline: ${(app.requestsPerSecond / base.requestsPerSecond).toFixed(3)}`,
-        );
+        console.log(`${label} ratio app/baseline: ${ratio.toFixed(3)}`);
+        summary.push(`${label}: ratio ${ratio.toFixed(3)}, p95 ${app.p95Ms} ms, errors ${app.errors}`);
         if (label.includes('home launch')) {
           // Latency at a fixed, moderate load (the hot-call target: p99 under 10 ms at 500 req/s).
           const fixed = await measure(`${server.baseURL}${name}`, bodies, FIXED_RATE);
@@ -310,17 +386,112 @@ async function main(): Promise<void> {
           // The floor on this machine: the bare server's own p99 at the same rate, same minute.
           const bareFixed = await measure(baseline.url, bodies, FIXED_RATE);
           console.log(row(`${label} baseline at ${FIXED_RATE} req/s`, bareFixed));
+          summary.push(`${label} at ${FIXED_RATE} req/s: p99 ${fixed.p99Ms} ms (bare ${bareFixed.p99Ms} ms)`);
+        }
+        if (name === '/v3/search/suggest') {
+          const verdict = app.p95Ms < SUGGEST_P95_TARGET_MS ? 'met' : 'NOT met';
+          console.log(
+            `${label} p95 at ${CONNECTIONS} connections: ${app.p95Ms} ms (target < ${SUGGEST_P95_TARGET_MS} ms: ${verdict})`,
+          );
         }
       } finally {
         baseline.server.close();
       }
     }
+    console.log(`\nsummary (${WORKS} works):\n  ${summary.join('\n  ')}`);
   } finally {
     await server.stop();
     if (process.env['DB_SLOW_QUERY_MS']) console.log(summariseSlowQueries(server.output()));
     if (process.env['BENCH_KEEP_DATA']) console.log(`data kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The server builds the search documents (folded text, pinyin lines, forms version; see
+ * SearchService.reindexChanged) of rows written straight into SQLite at the first search, and
+ * loads the in-memory search in the same request. Triggers that, checks that every published work
+ * has a document of the current forms version, and says how long it took.
+ */
+async function waitForSearchIndex(sqlitePath: string, trigger: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  const db = new SqliteDatabase(sqlitePath, { readonly: true });
+  const state = db.prepare(`select (select count(*) from works where published = 1) as works,
+    count(*) as documents, coalesce(sum(forms_version = ?), 0) as current,
+    coalesce(sum(instr(title_text, char(10)) > 0), 0) as withLines from search_documents`);
+  const read = () =>
+    state.get(SEARCH_FORMS_VERSION) as {
+      works: number;
+      documents: number;
+      current: number;
+      withLines: number;
+    };
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  const progress = setInterval(
+    () => console.log(`  search index: ${read().current} documents after ${seconds()} s`),
+    30_000,
+  );
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await trigger();
+        break;
+      } catch (error) {
+        // A build longer than fetch's 300 s wait for headers: the next search waits for the same build.
+        if (attempt >= 10 || !String((error as Error).cause ?? error).includes('Timeout')) throw error;
+      }
+    }
+    const { works, documents, current, withLines } = read();
+    if (current !== works || documents !== works)
+      throw new Error(
+        `search index not ready: ${current} current documents of ${documents} for ${works} works`,
+      );
+    console.log(
+      `search index built for ${works} works in ${seconds()} s (forms version ${SEARCH_FORMS_VERSION}; ${withLines} titles with pinyin or alternative-title lines)`,
+    );
+  } finally {
+    clearInterval(progress);
+    db.close();
+  }
+}
+
+/**
+ * Asks a few queries of each new kind once and prints what came back, so the measured paths are
+ * known to do their work: pinyin and initials finding titles, typos answered with a correction.
+ */
+async function checkNewForms(
+  searches: { keyword: string; kind: QueryKind }[],
+  typed: { keyword: string; kind: SuggestKind }[],
+  search: (keyword: string) => Promise<{ data: unknown }>,
+  suggest: (keyword: string) => Promise<{ data: unknown }>,
+): Promise<void> {
+  const SAMPLE = 30;
+  const tally = new Map<string, { asked: number; found: number; corrected: number; example: string }>();
+  const count = (kind: string, keyword: string, found: boolean, corrected: boolean) => {
+    const entry = tally.get(kind) ?? { asked: 0, found: 0, corrected: 0, example: keyword };
+    entry.asked += 1;
+    entry.found += found ? 1 : 0;
+    entry.corrected += corrected ? 1 : 0;
+    tally.set(kind, entry);
+  };
+  const sampled = <T extends { kind: string }>(list: T[], seen = new Map<string, number>()) =>
+    list.filter(({ kind }) => {
+      const n = seen.get(kind) ?? 0;
+      seen.set(kind, n + 1);
+      return n < SAMPLE;
+    });
+  for (const { keyword, kind } of sampled(searches)) {
+    const answer = (await search(keyword)).data as { total: number; suggestion?: string };
+    count(`search ${kind}`, keyword, answer.total > 0, answer.suggestion !== undefined);
+  }
+  for (const { keyword, kind } of sampled(typed)) {
+    const answer = (await suggest(keyword)).data as { list: unknown[] };
+    count(`suggest ${kind}`, keyword, answer.list.length > 0, false);
+  }
+  for (const [kind, { asked, found, corrected, example }] of tally)
+    console.log(
+      `  ${kind.padEnd(22)} ${found}/${asked} found${kind === 'search typo' ? `, ${corrected} corrected` : ''} (e.g. ${JSON.stringify(example)})`,
+    );
 }
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks are 10 ms). */
