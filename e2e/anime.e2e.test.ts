@@ -18,8 +18,9 @@ import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { runImport } from '../packages/server/src/import/library-importer.js';
 import { LocalMediaStore } from '../packages/server/src/media/local-media-store.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
-import { keepScreenshot } from './support/screenshots.js';
+import { keepScreenshot, newThemedContext, settle, THEMES } from './support/screenshots.js';
 import { E2E_KEYS, type RunningServer } from './support/server.js';
+import { buildWork } from '../packages/server/src/testing/catalogue-factory.js';
 
 let dataDir: string;
 let server: RunningServer;
@@ -28,6 +29,8 @@ let context: BrowserContext;
 let page: Page;
 let workId = 0;
 const episodeIds: number[] = [];
+/** Two more anime (a VIP one with a cover, one without) and a comic, for "also watched" and search. */
+const more = { vip: 0, coverless: 0, comic: 0 };
 
 /** An H.264/AAC 640×480 clip: two renditions (360p re-encoded, 480p copied). */
 function writeClip(path: string, seconds: number, size = '640x480'): void {
@@ -90,6 +93,11 @@ async function importLibrary(): Promise<void> {
       .execute();
     episodeIds.push(...rows.map((row) => row.id));
     await db.updateTable('chapters').set({ pay: 2 }).where('id', '=', episodeIds[1]!).execute();
+    const media = { store: new LocalMediaStore(join(dataDir, 'media')), xorKey: E2E_KEYS.imageXorKey };
+    more.vip = (await buildWork(db, media, { type: 2, title: 'Moon Harbor', pay: 2 })).id;
+    more.coverless = (await buildWork(db, null, { type: 2, title: 'Paper Lanterns' })).id;
+    // A comic whose title starts as the anime's does: the anime search must not suggest it.
+    more.comic = (await buildWork(db, null, { type: 0, title: 'Pixel Gardens Cookbook' })).id;
   } finally {
     await db.destroy();
   }
@@ -128,7 +136,12 @@ async function showControls(): Promise<void> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dm51-e2e-anime-'));
   await importLibrary();
-  [server, browser] = await startServerAndBrowser({ DATA_DIR: dataDir, TRANSCODE: 'on' });
+  // The recommendations job runs every 2 s here, so "also watched" follows what viewers did.
+  [server, browser] = await startServerAndBrowser({
+    DATA_DIR: dataDir,
+    TRANSCODE: 'on',
+    RECOMMENDATIONS_INTERVAL_S: '2',
+  });
   await waitForJobs();
   context = await newPhoneContext(browser, server.baseURL);
   page = await context.newPage();
@@ -317,6 +330,109 @@ describe('anime in the browser', () => {
     await expect.poll(() => autoplay.getAttribute('class')).not.toContain('adm-checkbox-checked');
     expect(await page.evaluate(() => localStorage.getItem('animeAutoplay'))).toBe('0');
     await autoplay.click();
+  });
+
+  it('shows what viewers of an anime also watched, anime only, each card opening its anime', async () => {
+    // Two viewers favourite the three anime and the comic; favourites count as watching.
+    for (let i = 0; i < 2; i++) {
+      const viewer = await newPhoneContext(browser, server.baseURL);
+      const tab = await viewer.newPage();
+      for (const path of [
+        ...[workId, more.vip, more.coverless].map((id) => `/#/pages/anime/details?id=${id}`),
+        `/#/pages/cartoon/details?column=${more.comic}`,
+      ]) {
+        await tab.goto(path);
+        const favorite = tab.getByTestId('detail-favorite');
+        await favorite.click();
+        await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+      }
+      await viewer.close();
+    }
+    // Once the job has run, the anime's detail has the row, with the other two anime in it.
+    const row = page.getByTestId('detail-also-read');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/#/pages/anime/details?id=${workId}`);
+          await page.reload();
+          await page.getByTestId('anime-detail').waitFor();
+          return row.locator('[data-testid^="work-card-"]').count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(2);
+    expect(await row.locator('h2').textContent()).toBe('Viewers of this also watched');
+    // The comic its viewers also read is not an anime: not in this row.
+    expect(await row.getByTestId(`work-card-${more.comic}`).count()).toBe(0);
+    // The VIP anime carries the VIP mark, the one without a cover its generated cover.
+    await row.getByTestId(`work-card-${more.vip}`).getByTestId('card-vip').waitFor();
+    await row.getByTestId(`work-card-${more.coverless}`).getByTestId('generated-cover').waitFor();
+    for (const theme of THEMES) {
+      const themed = await newThemedContext(browser, server.baseURL, theme);
+      const themedPage = await themed.newPage();
+      await themedPage.goto(`/#/pages/anime/details?id=${workId}`);
+      const themedRow = themedPage.getByTestId('detail-also-read');
+      await themedRow.waitFor();
+      await themedRow.scrollIntoViewIfNeeded();
+      await settle(themedPage);
+      await keepScreenshot(themedPage, `anime-also-watched-${theme}`);
+      await themed.close();
+    }
+    await row.getByTestId(`work-card-${more.vip}`).click();
+    await page.waitForFunction((id) => location.hash.includes(`/pages/anime/details?id=${id}`), more.vip);
+    await page.getByText('Moon Harbor').first().waitFor();
+  }, 90_000);
+
+  it('suggests anime titles as the viewer types, opening the anime, and says what it searched', async () => {
+    await page.goto('/#/pages/anime/search');
+    await page.getByTestId('anime-search-input').locator('input').fill('pixel gar');
+    const suggestion = page.getByTestId('search-suggestion').filter({ hasText: 'Pixel Garden' });
+    await suggestion.waitFor();
+    expect(await suggestion.getAttribute('data-kind')).toBe('title');
+    // Only anime: the comic whose title starts the same is not offered here.
+    expect(await page.getByTestId('search-suggestion').filter({ hasText: 'Cookbook' }).count()).toBe(0);
+    for (const theme of THEMES) {
+      const themed = await newThemedContext(browser, server.baseURL, theme);
+      const themedPage = await themed.newPage();
+      await themedPage.goto('/#/pages/anime/search');
+      await themedPage.getByTestId('anime-search-input').locator('input').fill('pixel gar');
+      await themedPage.getByTestId('search-suggestion').first().waitFor();
+      await settle(themedPage);
+      await keepScreenshot(themedPage, `anime-search-suggest-${theme}`);
+      await themed.close();
+    }
+    await suggestion.click();
+    await page.waitForFunction((id) => location.hash.includes(`/pages/anime/details?id=${id}`), workId);
+    await page.getByTestId('anime-detail').waitFor();
+
+    // A mistyped word is read as the title it nearly spells, and the page says so.
+    await page.goto(`/#/pages/anime/search?keyword=${encodeURIComponent('Pixel Gardan')}`);
+    await page.getByTestId(`work-card-${workId}`).waitFor();
+    const corrected = page.getByTestId('search-did-you-mean');
+    expect(await corrected.textContent()).toMatch(/Showing results for “pixel garden”/i);
+    await corrected.getByRole('button').click();
+    await expect
+      .poll(() => page.getByTestId('anime-search-input').locator('input').inputValue())
+      .toBe('pixel garden');
+    await expect.poll(() => page.getByTestId('search-did-you-mean').count()).toBe(0);
+  });
+
+  it("draws a coverless work's generated cover in home's banner, not an icon", async () => {
+    // The only comic has no cover, so it is the comics banner's one slide.
+    await page.goto('/#/pages/home/home');
+    const slide = page.getByTestId('home-banner').getByTestId('banner-slide-0');
+    await slide.getByTestId('generated-cover').waitFor();
+    expect(await slide.textContent()).toContain('Pixel Gardens Cookbook');
+    expect(await page.getByTestId('banner-placeholder').count()).toBe(0);
+    for (const theme of THEMES) {
+      const themed = await newThemedContext(browser, server.baseURL, theme);
+      const themedPage = await themed.newPage();
+      await themedPage.goto('/#/pages/home/home');
+      await themedPage.getByTestId('home-banner').getByTestId('generated-cover').waitFor();
+      await settle(themedPage);
+      await keepScreenshot(themedPage, `home-banner-generated-${theme}`);
+      await themed.close();
+    }
   });
 
   it('played under the content security policy: nothing the player needed was blocked', async () => {

@@ -662,6 +662,37 @@ describe('search', () => {
     expect(await page.getByTestId('search-did-you-mean').count()).toBe(0);
   });
 
+  it('keeps the few works a word finds and offers the keyword that finds more', async () => {
+    // A title that misspells a word the tags of other works hold.
+    const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
+    const misspelt = await buildWork(db, null, {
+      type: 1,
+      title: 'Mistery Manor',
+      tags: ['Mystery'],
+    }).finally(() => db.destroy());
+    await page.goto('/#/pages/home/search/searchList?keyword=mistery');
+    await page.getByTestId(`work-card-${misspelt.id}`).waitFor();
+    const offered = page.getByTestId('search-did-you-mean-few');
+    expect(await offered.textContent()).toBe('Did you mean “mystery”?');
+    expect(await page.getByTestId('search-did-you-mean').count()).toBe(0);
+    await settle(page);
+    await keepScreenshot(page, 'search-did-you-mean-light');
+    if (process.env['E2E_SCREENSHOTS']) {
+      const dark = await newThemedContext(browser, server.baseURL, 'dark');
+      const darkPage = await dark.newPage();
+      await darkPage.goto('/#/pages/home/search/searchList?keyword=mistery');
+      await darkPage.getByTestId('search-did-you-mean-few').waitFor();
+      await settle(darkPage);
+      await keepScreenshot(darkPage, 'search-did-you-mean-dark');
+      await dark.close();
+    }
+    await offered.getByRole('button').click();
+    await expect.poll(() => page.getByTestId('search-input').inputValue()).toBe('mystery');
+    await page.getByTestId(`work-card-${coverless.id}`).waitFor();
+    await page.getByTestId(`work-card-${misspelt.id}`).waitFor();
+    expect(await offered.count()).toBe(0);
+  });
+
   it('says so when nothing matches', async () => {
     await page.goto(`/#/pages/home/search/searchList?keyword=${encodeURIComponent('不存在的作品xyz')}`);
     await page.getByTestId('search-results-empty').waitFor();

@@ -528,6 +528,7 @@ describe('merge duplicates', () => {
     expect((await client.call('/v3/cases/add/comic', { id: dupe.id }, { session: both })).code).toBe(1);
     expect((await client.call('/v3/cases/add/comic', { id: keep.id }, { session: both })).code).toBe(1);
     expect((await client.call('/v3/follow/add', { id: dupe.id }, { session: onlyB })).code).toBe(1);
+    expect((await client.call('/v3/reco/hide', { id: dupe.id }, { session: onlyB })).code).toBe(1);
     expect(
       (
         await client.call(
@@ -631,6 +632,13 @@ describe('merge duplicates', () => {
       { session: onlyB },
     );
     expect(follows.data!.list).toHaveLength(1);
+    // "Not interested" follows the work it was about.
+    const hidden = await client.call<{ list: { relate_id: number }[] }>(
+      '/v3/reco/hidden',
+      {},
+      { session: onlyB },
+    );
+    expect(hidden.data!.list.map((w) => w.relate_id)).toEqual([keep.id]);
     const comments = await client.call<{ list: { text: string }[] }>(
       '/v3/comment/list',
       { work_id: keep.id },

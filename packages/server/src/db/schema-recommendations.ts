@@ -1,4 +1,7 @@
-/** Table types of migration 0034-recommendations.ts (item-to-item co-occurrence); merged into DB in schema.ts. */
+/**
+ * Table types of migrations 0034-recommendations.ts (item-to-item co-occurrence) and
+ * 0036-reco-hidden.ts; merged into DB in schema.ts.
+ */
 
 export interface WorkSimilarTable {
   work_id: number;
@@ -10,6 +13,14 @@ export interface WorkSimilarTable {
   computed_time: number;
 }
 
+/** Migration 0036-reco-hidden.ts: works a reader marked "not interested". */
+export interface RecoHiddenTable {
+  user_id: number;
+  work_id: number;
+  created_time: number;
+}
+
 export interface RecommendationTables {
   work_similar: WorkSimilarTable;
+  reco_hidden: RecoHiddenTable;
 }

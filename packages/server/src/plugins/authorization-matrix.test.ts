@@ -65,6 +65,7 @@ const PUBLIC_IDS: Record<string, string> = {
   '/v3/comic/author id': CATALOGUE,
   '/v3/comic/details id': CATALOGUE,
   '/v3/reco/also_read id': `${CATALOGUE}; the lists are aggregates over all readers, no reader's own`,
+  '/v3/reco/hide id': `${CATALOGUE}; hidden from the session's own recommendations`,
   '/v3/comic/chapters id': CATALOGUE,
   '/v3/comic/read chapter_id': `${CATALOGUE}; unlocks are checked for the session`,
   '/v3/book/details id': CATALOGUE,
@@ -507,6 +508,18 @@ const OWNED_IDS: Record<string, Ownership> = {
       return {
         payload: { ids: [comic.id] },
         state: () => ctx.db.selectFrom('follows').selectAll().where('user_id', '=', alice.userId).execute(),
+      };
+    },
+  },
+  '/v3/reco/unhide': {
+    field: 'id',
+    answer: ApiCode.OK, // idempotent: only the caller's own hidden row is ever removed
+    async setup() {
+      expectOk(await client.call('/v3/reco/hide', { id: comic.id }, { session: alice }), 'reco/hide');
+      return {
+        payload: { id: comic.id },
+        state: () =>
+          ctx.db.selectFrom('reco_hidden').selectAll().where('user_id', '=', alice.userId).execute(),
       };
     },
   },

@@ -89,8 +89,8 @@ export class AccountRepository {
   }
 
   /**
-   * Erases an account: personal fields blanked, password and identity card gone, device links and
-   * sessions ended, the row kept (marked deleted) so rows that point at it, such as comments, stay
+   * Erases an account: personal fields blanked, password, identity card and "not interested" list
+   * gone, device links and sessions ended, the row kept (marked deleted) so rows that point at it, such as comments, stay
    * valid and are shown as an anonymous user.
    */
   async erase(id: number, time: number): Promise<boolean> {
@@ -115,6 +115,8 @@ export class AccountRepository {
       if (Number(erased.numUpdatedRows) === 0) return false;
       await trx.deleteFrom('identity_cards').where('user_id', '=', id).execute();
       await trx.deleteFrom('guest_devices').where('user_id', '=', id).execute();
+      // What the reader asked not to be recommended says something about them; nothing points at it.
+      await trx.deleteFrom('reco_hidden').where('user_id', '=', id).execute();
       await trx
         .updateTable('sessions')
         .set({ revoked_time: time })

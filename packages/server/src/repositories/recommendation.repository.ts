@@ -2,7 +2,8 @@
  * The read side of recommendations: a reader's recent works (the seeds), the similar works summed
  * over them, the kind's popular works, and the operator's pins and exclusions (home_picks slots
  * 'for_you' and 'exclude'). Every list leaves out unpublished works, works of another kind, works
- * the operator excluded and, for "for you", every work the reader has read or shelved.
+ * the operator excluded and works the reader marked "not interested" (reco_hidden); "for you"
+ * also leaves out every work the reader has read (any chapter, so every finished one) or shelved.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -55,9 +56,23 @@ export class RecommendationRepository {
     ]);
   }
 
-  /** Not read (any chapter) and not shelved by `userId`. */
+  /** Not marked "not interested" by `userId`. */
+  private wanted(eb: Eb, userId: number) {
+    return eb.not(
+      eb.exists(
+        eb
+          .selectFrom('reco_hidden')
+          .select('reco_hidden.work_id')
+          .where('reco_hidden.user_id', '=', userId)
+          .whereRef('reco_hidden.work_id', '=', 'works.id'),
+      ),
+    );
+  }
+
+  /** Not read (any chapter), not shelved and not hidden by `userId`. */
   private unseen(eb: Eb, userId: number) {
     return eb.and([
+      this.wanted(eb, userId),
       eb.not(
         eb.exists(
           eb
@@ -97,7 +112,7 @@ export class RecommendationRepository {
   }
 
   /**
-   * The kind's popular works the reader has not read or shelved: views of the last `days` days in
+   * The kind's popular works the reader has not read, shelved or hidden: views of the last `days` days in
    * the ranking roll-up, then all-time views (so a quiet month still has an order), then id.
    */
   async popular(userId: number, type: number, sinceDay: number, limit: number): Promise<number[]> {
@@ -121,7 +136,7 @@ export class RecommendationRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The operator's pinned works of `type`, in order, that the reader has not read or shelved. */
+  /** The operator's pinned works of `type`, in order, that the reader has not read, shelved or hidden. */
   async pinsFor(userId: number, type: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('home_picks')
@@ -135,14 +150,17 @@ export class RecommendationRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Works most read or shelved by the readers of `workId` (same kind), best first. */
-  async alsoRead(workId: number, type: number, limit: number): Promise<number[]> {
+  /**
+   * Works most read or shelved by the readers of `workId` (same kind), best first, minus those
+   * `userId` marked "not interested" (what the reader has read stays: the row is about the work).
+   */
+  async alsoRead(userId: number, workId: number, type: number, limit: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('work_similar')
       .innerJoin('works', 'works.id', 'work_similar.other_work_id')
       .select('works.id')
       .where('work_similar.work_id', '=', workId)
-      .where((eb) => this.visible(eb, type))
+      .where((eb) => eb.and([this.visible(eb, type), this.wanted(eb, userId)]))
       .orderBy('work_similar.score', 'desc')
       .orderBy('work_similar.together', 'desc')
       .orderBy('works.id', 'asc')

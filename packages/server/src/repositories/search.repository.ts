@@ -14,10 +14,11 @@ import type { MemoryDocument } from '../services/search-memory.js';
 import { SEARCH_WEIGHTS } from '../services/search-ranking.js';
 
 /**
- * The version of how documents are built (search-forms.ts: folding, pinyin lines). A document of
- * another version is stale and rebuilt at the next check (migration 0033).
+ * The version of how documents are built (search-forms.ts: folding, pinyin lines; search-kana.ts:
+ * kana folding, romaji lines; tag readings). A document of another version is stale and rebuilt at
+ * the next check (migration 0033).
  */
-export const SEARCH_FORMS_VERSION = 1;
+export const SEARCH_FORMS_VERSION = 2;
 
 export interface SearchDocument {
   work_id: number;

@@ -5,6 +5,7 @@ import { instanceName } from '../observability/request-id.js';
 import { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import { LeasesRepository } from '../repositories/leases.repository.js';
 import { RecommendationBuildRepository } from '../repositories/recommendation-build.repository.js';
+import { RecoHiddenRepository } from '../repositories/reco-hidden.repository.js';
 import { RecommendationRepository } from '../repositories/recommendation.repository.js';
 import type { CatalogueService } from './catalogue.service.js';
 import { RecommendationBuilder } from './recommendation-builder.service.js';
@@ -12,7 +13,7 @@ import { RecommendationService } from './recommendation.service.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface RecommendationServices {
-  /** "For you" and "readers of this also read". */
+  /** "For you", "readers of this also read" and the reader's "not interested" list. */
   reads: RecommendationService;
   /** The co-occurrence job (routes/recommendation/recommendation-lifecycle.ts schedules it). */
   builder: RecommendationBuilder;
@@ -29,6 +30,7 @@ export function createRecommendationServices(
       new RecommendationRepository(db),
       new CatalogueRepository(db),
       catalogue,
+      new RecoHiddenRepository(db),
     ),
     builder: new RecommendationBuilder(
       new RecommendationBuildRepository(db),

@@ -15,9 +15,11 @@ describe('foldText', () => {
     expect(foldText('Café')).toBe('cafe');
   });
 
-  it('keeps Japanese kana with their voicing marks', () => {
-    expect(foldText('ジョバンニ')).toBe('ジョバンニ');
+  it('folds katakana to hiragana and keeps voicing marks and the long-vowel mark', () => {
+    expect(foldText('ジョバンニ')).toBe('じょばんに');
+    expect(foldText('ｼﾞｮﾊﾞﾝﾆ')).toBe('じょばんに');
     expect(foldText('が')).toBe('が');
+    expect(foldText('チェンソーマン')).toBe('ちぇんそーまん');
   });
 });
 
@@ -52,6 +54,13 @@ it('withPinyin folds every line once and appends the pinyin of those asked for',
   expect(lines.slice(0, 5)).toEqual(['红楼梦', 'dream', 'hongloumeng', 'hong lou meng', 'hlm']);
   expect(new Set(lines).size).toBe(lines.length);
   expect(withPinyin(['鲁迅', '短篇'], (line) => line === '鲁迅')).not.toContain('duanpian');
+});
+
+it('withPinyin gives a kana line its romaji lines', () => {
+  const lines = withPinyin(['シンゲキ・ノ・キョジン']).split('\n');
+  expect(lines[0]).toBe('しんげき・の・きょじん');
+  expect(lines).toContain('shingeki no kyojin');
+  expect(lines).toContain('shingekinokyojin');
 });
 
 it('mixedTermForms reads the Han characters of a mixed term as pinyin, then as initials', () => {

@@ -2,16 +2,19 @@
  * The forms a search document and a query are compared in. Both go through `foldText`: NFKC (so
  * full-width Latin matches), lowercase, traditional Chinese folded to simplified (OpenCC's
  * traditional → mainland table, so 進擊 finds 进击 and the reverse) and Latin diacritics dropped
- * (so a pinyin query typed with tones, hǎi zéi wáng, reads hai zei wang).
+ * (so a pinyin query typed with tones, hǎi zéi wáng, reads hai zei wang) and katakana folded to
+ * hiragana (search-kana.ts).
  *
- * A line of Chinese (a title, an alternative title, an author) also gets pinyin lines in its
+ * A line of Chinese (a title, an alternative title, an author, a tag) also gets pinyin lines in its
  * document: the syllables joined (haizeiwang), spaced (hai zei wang) and the initials (hzw),
  * from pinyin-pro's reading in context; a polyphonic character adds lines with its other readings
  * (a few, so that a long title cannot blow the document up). A Latin query then matches these
- * lines as plain substrings, on every database, with no other machinery.
+ * lines as plain substrings, on every database, with no other machinery. A line holding kana gets
+ * romaji lines the same way (search-kana.ts).
  */
 import * as OpenCC from 'opencc-js/t2cn';
 import { pinyin, polyphonic } from 'pinyin-pro';
+import { katakanaToHiragana, romajiLines } from './search-kana.js';
 
 const toSimplified = OpenCC.Converter({ from: 't', to: 'cn' });
 const HAN = /\p{Script=Han}/u;
@@ -24,7 +27,7 @@ const HETERONYM_READINGS_MAX = 2;
 /** The one form documents and queries are compared in. */
 export function foldText(text: string): string {
   const lower = text.normalize('NFKC').toLowerCase();
-  const folded = HAN.test(lower) ? toSimplified(lower) : lower;
+  const folded = katakanaToHiragana(HAN.test(lower) ? toSimplified(lower) : lower);
   // Drop combining marks after Latin letters only: a kana's voicing mark (が) is kept.
   return folded
     .normalize('NFD')
@@ -121,10 +124,17 @@ function readPinyinLines(line: string): string[] {
   return [...new Set(lines)].filter((l) => l !== line);
 }
 
-/** Folded lines and their pinyin lines, each once, for a document field. */
-export function withPinyin(lines: string[], pinyinOf: (line: string) => boolean = () => true): string {
-  const folded = [...new Set(lines.map(foldText))];
-  const extra = folded.filter(pinyinOf).flatMap(pinyinLines);
+/**
+ * Folded lines and their readings (pinyin lines, and romaji lines of kana, read from the line as
+ * written: katakana tells wanakana where ー lengthens a vowel), each once, for a document field.
+ * `readingsOf` (given the folded line) says which lines get readings.
+ */
+export function withPinyin(lines: string[], readingsOf: (line: string) => boolean = () => true): string {
+  const read = lines.map((line) => ({ line, folded: foldText(line) }));
+  const folded = [...new Set(read.map((r) => r.folded))];
+  const extra = read
+    .filter((r) => readingsOf(r.folded))
+    .flatMap((r) => [...pinyinLines(r.folded), ...romajiLines(r.line.normalize('NFKC').toLowerCase())]);
   return [...new Set([...folded, ...extra])].join('\n');
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { allowedEdits, editDistance, Vocabulary } from './search-typo.js';
 
 describe('allowedEdits', () => {
@@ -59,5 +60,55 @@ describe('Vocabulary.nearest', () => {
   it('reads the word being typed as the start of a longer one', () => {
     expect(vocabulary.nearest('scei', true)).toBe('science');
     expect(vocabulary.nearest('scei', false)).toBeNull();
+  });
+});
+
+/** The plain scan `nearest` must agree with: every word compared with editDistance, ranked alike. */
+function nearestByScan(texts: string[], word: string, typing: boolean): string | null {
+  const counts = new Map<string, number>();
+  for (const text of texts)
+    for (const w of new Set(text.split(/[^a-z]+/).filter((x) => x.length >= 3)))
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+  const max = allowedEdits(word.length);
+  if (max === 0) return null;
+  const sorted = (w: string) => [...w].sort().join('');
+  let best: { word: string; rank: number[] } | null = null;
+  for (const [candidate, count] of counts) {
+    if (candidate === word) continue;
+    const whole = editDistance(word, candidate, max);
+    const start = typing && whole > 0 ? editDistance(word, candidate, max, true) : whole;
+    const distance = Math.min(whole, start);
+    if (distance > max) continue;
+    const same = candidate.length === word.length && sorted(candidate) === sorted(word);
+    const rank = [distance, whole === distance ? 0 : 1, same ? 0 : 1, -count];
+    const less = best && rank.findIndex((v, i) => v !== best!.rank[i]);
+    const better =
+      !best || (less !== -1 && rank[less!]! < best.rank[less!]!) || (less === -1 && candidate < best.word);
+    if (better) best = { word: candidate, rank };
+  }
+  return best?.word ?? null;
+}
+
+describe('Vocabulary.nearest against a plain scan', () => {
+  const letters = fc.constantFrom('a', 'b', 'c', 'h', 'i', 'n');
+  const words = fc.array(fc.string({ unit: letters, minLength: 3, maxLength: 11 }), {
+    minLength: 1,
+    maxLength: 60,
+  });
+  it('finds the same word for any vocabulary and query, typing or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          words.map((ws) => ws.join(' ')),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.string({ unit: letters, minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        (texts, query, typing) => {
+          expect(new Vocabulary(texts).nearest(query, typing)).toBe(nearestByScan(texts, query, typing));
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 });

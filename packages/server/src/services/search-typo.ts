@@ -47,21 +47,35 @@ export function editDistance(a: string, b: string, max: number, prefix = false):
   return Math.min(distance, max + 1);
 }
 
-/** The Latin words of the index (titles, alternative titles, pinyin lines, authors, tags). */
+/**
+ * The Latin words of the index (titles, alternative titles, pinyin lines, authors, tags).
+ *
+ * `nearest` walks the words in sorted order as if they were a trie: the rows of the distance table
+ * for a shared beginning are kept from the word before, and a beginning whose row is already over
+ * the allowance skips every word that starts with it (a binary search). So a query costs about
+ * the beginnings within reach of it, not the size of the vocabulary, which pinyin lines make
+ * large (search-typo.test.ts checks it against a plain scan of every word).
+ */
 export class Vocabulary {
-  /** Word → how many documents hold it. */
-  private readonly counts = new Map<string, number>();
+  /** The words, sorted, and how many documents hold each. */
+  private readonly words: string[];
+  private readonly counts: Int32Array;
+  private readonly longest: number;
   private readonly corrections = new Map<string, string | null>();
 
   constructor(texts: Iterable<string>) {
+    const counts = new Map<string, number>();
     for (const text of texts) {
       const words = new Set(text.split(/[^a-z]+/).filter((word) => word.length >= 3));
-      for (const word of words) this.counts.set(word, (this.counts.get(word) ?? 0) + 1);
+      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
+    this.words = [...counts.keys()].sort();
+    this.counts = Int32Array.from(this.words, (word) => counts.get(word)!);
+    this.longest = this.words.reduce((most, word) => Math.max(most, word.length), 0);
   }
 
   get size(): number {
-    return this.counts.size;
+    return this.words.length;
   }
 
   /**
@@ -75,24 +89,97 @@ export class Vocabulary {
     const known = this.corrections.get(key);
     if (known !== undefined) return known;
     const max = allowedEdits(word.length);
-    let best: { word: string; rank: number[] } | null = null;
-    if (max > 0) {
-      for (const [candidate, count] of this.counts) {
-        if (candidate === word) continue;
-        const whole = editDistance(word, candidate, max);
-        const start = typing && whole > 0 ? editDistance(word, candidate, max, true) : whole;
-        const distance = Math.min(whole, start);
-        if (distance > max) continue;
-        const rank = [distance, whole === distance ? 0 : 1, sameLetters(word, candidate) ? 0 : 1, -count];
-        if (!best || less(rank, best.rank) || (equal(rank, best.rank) && candidate < best.word))
-          best = { word: candidate, rank };
-      }
-    }
-    const answer = best?.word ?? null;
+    const answer = max > 0 ? this.search(word, max, typing) : null;
     if (this.corrections.size > 5_000) this.corrections.clear();
     this.corrections.set(key, answer);
     return answer;
   }
+
+  private search(query: string, max: number, typing: boolean): string | null {
+    const n = query.length;
+    const width = n + 1;
+    const over = max + 1;
+    // Row d: the distances between the query's first i letters (i = 0..n) and the word's first d.
+    const rows = new Int32Array((this.longest + 1) * width);
+    for (let i = 0; i <= n; i += 1) rows[i] = i;
+    // Per depth: the least distance of the whole query to any beginning up to it (a prefix match).
+    const startMin = new Int32Array(this.longest + 1);
+    startMin[0] = n;
+    let best: { word: string; rank: number[] } | null = null;
+    const offer = (candidate: string, count: number, whole: number, start: number) => {
+      if (candidate === query) return;
+      const distance = typing ? Math.min(whole, start) : whole;
+      if (distance > max) return;
+      const rank = [distance, whole === distance ? 0 : 1, sameLetters(query, candidate) ? 0 : 1, -count];
+      if (!best || less(rank, best.rank) || (equal(rank, best.rank) && candidate < best.word))
+        best = { word: candidate, rank };
+    };
+    let previous = '';
+    let index = 0;
+    while (index < this.words.length) {
+      const candidate = this.words[index]!;
+      let depth = sharedStart(previous, candidate);
+      let dead = 0; // the depth whose row went over the allowance, if one did
+      for (depth += 1; depth <= candidate.length; depth += 1) {
+        const letter = candidate[depth - 1];
+        const row = depth * width;
+        const up = row - width;
+        const upUp = up - width;
+        rows[row] = depth;
+        let rowMin = depth;
+        for (let i = 1; i <= n; i += 1) {
+          const cost = query[i - 1] === letter ? 0 : 1;
+          let value = Math.min(rows[up + i]! + 1, rows[row + i - 1]! + 1, rows[up + i - 1]! + cost);
+          if (i > 1 && depth > 1 && query[i - 1] === candidate[depth - 2] && query[i - 2] === letter)
+            value = Math.min(value, rows[upUp + i - 2]! + 1);
+          rows[row + i] = value;
+          if (value < rowMin) rowMin = value;
+        }
+        startMin[depth] = Math.min(startMin[depth - 1]!, rows[row + n]!);
+        if (rowMin > max) {
+          dead = depth;
+          break;
+        }
+      }
+      if (dead === 0) {
+        const whole = Math.min(rows[candidate.length * width + n]!, over);
+        offer(candidate, this.counts[index]!, whole, startMin[candidate.length]!);
+        previous = candidate;
+        index += 1;
+        continue;
+      }
+      // No word that starts with candidate[0, dead) is within reach as a whole; with `typing`,
+      // each is as near as its beginning already was.
+      const end = this.endOfStart(candidate.slice(0, dead), index);
+      const start = startMin[dead - 1]!;
+      if (typing && start <= max)
+        for (let other = index; other < end; other += 1)
+          offer(this.words[other]!, this.counts[other]!, over, start);
+      previous = candidate.slice(0, dead - 1);
+      index = end;
+    }
+    return (best as { word: string } | null)?.word ?? null;
+  }
+
+  /** The index of the first word after `from` that does not start with `start`. */
+  private endOfStart(start: string, from: number): number {
+    let low = from + 1;
+    let high = this.words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.words[middle]!.startsWith(start)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** How many letters `a` and `b` begin with alike. */
+function sharedStart(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;
+  return i;
 }
 
 const sorted = (word: string) => [...word].sort().join('');

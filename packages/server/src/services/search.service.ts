@@ -10,12 +10,14 @@
  * Result pages are the same for everyone, so identical searches share one answer for
  * `resultTtlMs` (as home does); any catalogue change empties that cache at the next check.
  *
- * Documents and queries are compared folded (search-forms.ts: traditional → simplified, no
- * diacritics) and titles and authors carry pinyin lines, so pinyin, initials and either script
- * match as substrings. Before searching, a query word that no document holds is read again: a
- * mixed word (海zw) as pinyin, a Latin word as its nearest vocabulary word (search-typo.ts); the
- * answer then carries the corrected keyword as `suggestion`. Suggestions as the reader types come
- * from memory (search-suggest.ts).
+ * Documents and queries are compared folded (search-forms.ts: traditional → simplified, katakana
+ * → hiragana, no diacritics) and titles, authors and tags carry pinyin lines (and romaji lines for
+ * kana, search-kana.ts), so pinyin, initials, romaji and either script match as substrings. Before
+ * searching, a query word that no document holds is read again: a mixed word (海zw) as pinyin, a
+ * Latin word as its nearest vocabulary word (search-typo.ts); the answer then carries the
+ * corrected keyword as `suggestion`. A search that finds only a few works keeps them and may
+ * carry `didYouMean`, a corrected keyword that finds clearly more. Suggestions as the reader
+ * types come from memory (search-suggest.ts).
  */
 import type { WorkCard } from '@dm51/shared';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
@@ -27,7 +29,7 @@ import {
   type SearchRepository,
 } from '../repositories/search.repository.js';
 import { foldText, isLatinWord, mixedTermForms, withPinyin } from './search-forms.js';
-import { Vocabulary } from './search-typo.js';
+import { allowedEdits, Vocabulary } from './search-typo.js';
 import { SuggestIndex, type Suggestion } from './search-suggest.js';
 import { offsetOf, type Paged } from './catalogue-paging.js';
 import type { CatalogueService } from './catalogue.service.js';
@@ -45,6 +47,10 @@ const RESULT_CACHE_MAX = 500;
 const SUGGEST_SOURCES_MAX = 20_000;
 /** Cards kept for the in-memory search (the oldest read is dropped first). */
 const CARD_CACHE_MAX = 20_000;
+/** Fewer works than this on a search make it look for a keyword that finds more (did you mean). */
+const FEW_RESULTS = 3;
+/** Tags of a work given pinyin and romaji lines (each adds up to a dozen short lines). */
+const TAGS_READ_MAX = 12;
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Folded (search-forms.ts) whitespace-separated terms, each once. */
@@ -54,8 +60,12 @@ export function searchTerms(keyword: string): { terms: string[]; phrase: string 
   return { terms, phrase };
 }
 
-/** A page of results; `suggestion` is the corrected keyword when a word was corrected. */
-export type SearchAnswer = Paged<WorkCard> & { suggestion?: string };
+/**
+ * A page of results. `suggestion`: the keyword as searched when a word of an empty search was
+ * corrected (the page holds its works). `didYouMean`: a keyword that finds clearly more when this
+ * one found only a few (the page holds the works of the keyword as typed).
+ */
+export type SearchAnswer = Paged<WorkCard> & { suggestion?: string; didYouMean?: string };
 
 interface CachedPage {
   expires: number;
@@ -246,11 +256,14 @@ export class SearchService {
       const docs = sources.map((work): SearchDocument => {
         const who = people.get(work.id) ?? { authors: [], tags: [] };
         const titleText = withPinyin([work.title, ...parseAltTitles(work.alt_titles)]);
-        // Authors get pinyin lines; tags are matched as written.
-        const authors = new Set(who.authors.map((a) => foldText(a.name)));
+        // Authors and the first tags get readings (pinyin, romaji); a work tagged by the dozen
+        // keeps its other tags as written, so that its document stays small.
+        const read = new Set(
+          [...who.authors, ...who.tags.slice(0, TAGS_READ_MAX)].map((p) => foldText(p.name)),
+        );
         const peopleText = withPinyin(
           [...who.authors.map((a) => a.name), ...who.tags.map((t) => t.name)],
-          (line) => authors.has(line),
+          (line) => read.has(line),
         );
         const summaryText = foldText(work.summary);
         return {
@@ -352,7 +365,15 @@ export class SearchService {
     };
     const answer = await pageOf(terms, phrase);
     // Every term is held somewhere when anything matches: only an empty answer is read again.
-    if (answer.total > 0) return answer;
+    if (answer.total >= FEW_RESULTS) return answer;
+    if (answer.total > 0) {
+      const totalOf = async (words: string[]) =>
+        memory
+          ? memory.search(words, words.join(' '), type, 0, 1).total
+          : (await this.search.search(words, words.join(' '), type, 0, 1)).total;
+      const better = await this.betterKeyword(terms, answer.total, totalOf);
+      return better === null ? answer : { ...answer, didYouMean: better };
+    }
     const holds = memory
       ? async (term: string) => memory.holds(term)
       : (term: string) => this.search.holds(term);
@@ -361,6 +382,30 @@ export class SearchService {
     const wanted = read.terms.join(' ');
     const again = await pageOf(read.terms, wanted);
     return read.corrected ? { ...again, suggestion: wanted } : again;
+  }
+
+  /**
+   * For a query that found a few works (`found`) with every word held somewhere: the query with
+   * one Latin word replaced by its nearest vocabulary word, when that finds clearly more (at least
+   * FEW_RESULTS and twice as many; "mistery" held by one summary, "mystery" by many). The reader
+   * keeps the works of what they typed and is offered the other keyword. Null when none does.
+   */
+  private async betterKeyword(
+    terms: string[],
+    found: number,
+    totalOf: (terms: string[]) => Promise<number>,
+  ): Promise<string | null> {
+    let best: { keyword: string; total: number } | null = null;
+    for (const [i, term] of terms.entries()) {
+      if (!isLatinWord(term) || allowedEdits(term.length) === 0) continue;
+      const nearest = (await this.vocabularyIndex()).nearest(term, false);
+      if (nearest === null) continue;
+      const words = [...new Set(terms.map((t, j) => (j === i ? nearest : t)))];
+      const total = await totalOf(words);
+      if (total >= FEW_RESULTS && total >= found * 2 && (!best || total > best.total))
+        best = { keyword: words.join(' '), total };
+    }
+    return best?.keyword ?? null;
   }
 
   /**

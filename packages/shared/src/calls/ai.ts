@@ -133,7 +133,10 @@ export const AI_LOG_KINDS = ['image', 'chat', 'recap', 'summary'] as const;
 export const aiLogItemSchema = z.object({
   id: z.number().int(),
   kind: z.enum(AI_LOG_KINDS),
+  /** As written when it happened: for an image, "AI cos · <style name>" in English. */
   title: z.string(),
+  /** An image's style key, for the app to name the style in the reader's language. */
+  style: z.string().optional(),
   cost: z.number().int(),
   paid_with: z.enum(['free', 'credits']),
   /** 'queued', 'running', 'done', 'failed' (refunded), or 'ok' for a chat message. */

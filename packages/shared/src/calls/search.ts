@@ -8,14 +8,17 @@ import { workCardSchema } from './catalogue.js';
 export const searchIndexCall = defineCall({
   path: '/v3/search/index',
   summary:
-    'Full-text search of published works over titles, alternative titles, authors, tags and summaries (Chinese substrings and Latin words; any case; simplified and traditional Chinese alike; pinyin, initials and mixed input such as 海zw for titles and authors; a Latin word no work holds is read as the nearest indexed word, 1 typo for 4–7 letters, 2 beyond). Ranked: a title that is the keyword, then one that starts with it, then title matches, then authors/tags, then summaries, ties by views; paged. `type` -1 all (default), 0 comics, 1 novels, 2 anime. `suggestion` is present when a word was corrected: the keyword as searched (did you mean). Page 1 records the keyword in the recent and popular searches.',
+    'Full-text search of published works over titles, alternative titles, authors, tags and summaries (Chinese substrings and Latin words; any case; simplified and traditional Chinese alike; pinyin, initials and mixed input such as 海zw for titles, authors and tags; katakana and hiragana alike, and romaji for kana titles; a Latin word no work holds is read as the nearest indexed word, 1 typo for 4–7 letters, 2 beyond). Ranked: a title that is the keyword, then one that starts with it, then title matches, then authors/tags, then summaries, ties by views; paged. `type` -1 all (default), 0 comics, 1 novels, 2 anime. `suggestion` is present when a word of a search that found nothing was corrected: the keyword as searched (showing results for). `didYouMean` is present when the keyword found fewer than 3 works and a corrected keyword finds clearly more: the list holds the works of the keyword as typed, `didYouMean` is the keyword to offer. Page 1 records the keyword in the recent and popular searches.',
   tag: 'search',
   auth: 'session',
   request: pageRequestSchema.extend({
     keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
     type: intField(-1, 2).default(-1),
   }),
-  response: pagedListSchema(workCardSchema).extend({ suggestion: z.string().optional() }),
+  response: pagedListSchema(workCardSchema).extend({
+    suggestion: z.string().optional(),
+    didYouMean: z.string().optional(),
+  }),
 });
 
 export const searchSuggestCall = defineCall({

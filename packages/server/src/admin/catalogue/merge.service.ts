@@ -4,8 +4,8 @@
  * - Chapters: B's chapters are appended after A's in their order, except duplicates (same volume
  *   and number, else same title, else same source file) which stay with B; whatever pointed at a
  *   duplicate (history, unlocks) points at A's matching chapter instead.
- * - Shelves (favorites), follows and series auto-unlock: moved where the reader has none on A (a
- *   reader with both keeps A's). Reading history: the newer place wins.
+ * - Shelves (favorites), follows, series auto-unlock and "not interested": moved where the reader
+ *   has none on A (a reader with both keeps A's). Reading history: the newer place wins.
  * - Unlocks (chapter_unlocks) move to A (work_id, and the chapter for duplicates); where a reader
  *   owned the chapter in both, A's row is kept (carrying the coins of both, so unlock records
  *   still add up to what the ledger shows as redeemed) and B's dropped. The ledger is never touched: its
@@ -228,7 +228,7 @@ export class MergeAdminService {
       .execute();
 
     // Per-reader rows keyed (user, work): A's wins where a reader has both.
-    for (const table of ['favorites', 'follows', 'auto_unlocks'] as const) {
+    for (const table of ['favorites', 'follows', 'auto_unlocks', 'reco_hidden'] as const) {
       await trx
         .deleteFrom(table)
         .where('work_id', '=', mergeId)

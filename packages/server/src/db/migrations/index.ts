@@ -37,6 +37,7 @@ import * as m0033 from './0033-search-forms.js';
 import * as m0032 from './0032-money-texts.js';
 import * as m0034 from './0034-recommendations.js';
 import * as m0035 from './0035-helper-cache-models.js';
+import * as m0036 from './0036-reco-hidden.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -73,4 +74,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0032-money-texts': m0032,
   '0034-recommendations': m0034,
   '0035-helper-cache-models': m0035,
+  '0036-reco-hidden': m0036,
 };

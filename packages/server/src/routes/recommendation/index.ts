@@ -1,5 +1,8 @@
-/** /v3/reco/for_you and /v3/reco/also_read: "for you" on home, "readers of this also read" on a detail. */
-import { recoAlsoReadCall, recoForYouCall } from '@dm51/shared';
+/**
+ * /v3/reco/*: "for you" on home, "readers of this also read" on a detail, and "not interested"
+ * (hide, unhide, the hidden list in Settings).
+ */
+import { recoAlsoReadCall, recoForYouCall, recoHiddenCall, recoHideCall, recoUnhideCall } from '@dm51/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, sessionOf } from '../../plugins/envelope.js';
 
@@ -8,5 +11,14 @@ export const recommendationRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, recoForYouCall, async (input, context) =>
     reads.forYou(sessionOf(context).userId, input.type, input.page, input.limit),
   );
-  registerCall(app, recoAlsoReadCall, async (input) => reads.alsoRead(input.id, input.limit));
+  registerCall(app, recoAlsoReadCall, async (input, context) =>
+    reads.alsoRead(sessionOf(context).userId, input.id, input.limit),
+  );
+  registerCall(app, recoHideCall, async (input, context) => reads.hide(sessionOf(context).userId, input.id));
+  registerCall(app, recoUnhideCall, async (input, context) =>
+    reads.unhide(sessionOf(context).userId, input.id),
+  );
+  registerCall(app, recoHiddenCall, async (input, context) =>
+    reads.hiddenList(sessionOf(context).userId, input.page, input.limit),
+  );
 };

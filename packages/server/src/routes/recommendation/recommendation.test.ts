@@ -2,6 +2,7 @@ import type { ForYouItem, WorkCard } from '@dm51/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkRow } from '../../db/schema.js';
 import { LeasesRepository } from '../../repositories/leases.repository.js';
+import type { RecommendationBuildRepository } from '../../repositories/recommendation-build.repository.js';
 import { adminRequest, signedIn, type OperatorSession } from '../../testing/admin-harness.js';
 import { buildChapter, buildWork } from '../../testing/catalogue-factory.js';
 import { buildTestApp, type TestApp } from '../../testing/test-app.js';
@@ -196,6 +197,37 @@ describe('readers of this also read', () => {
   });
 });
 
+describe('not interested', () => {
+  async function mark(reader: string, work: string, path: '/v3/reco/hide' | '/v3/reco/unhide') {
+    const result = await client.call(path, { id: works[work]!.id }, { session: readers[reader] });
+    expect(result.code, result.msg).toBe(1);
+  }
+
+  it('takes a hidden work out of for you and also read for that reader only, until shown again', async () => {
+    expect(names((await forYou('C')).list)).toEqual(['Z', 'W', 'V', 'P']);
+    await mark('C', 'Z', '/v3/reco/hide');
+    await mark('C', 'W', '/v3/reco/hide');
+    const answer = await forYou('C');
+    // Z was C's best "similar" work and W the most popular: both gone, the list closes up.
+    expect(names(answer.list)).toEqual(['V', 'P']);
+    expect(answer.total).toBe(2);
+    expect(names(await alsoRead('X'))).toEqual(['Y']);
+    // Someone else still gets both.
+    expect(names((await forYou('New')).list)).toEqual(['W', 'V', 'Y', 'X', 'Z', 'P']);
+    const theirs = await client.call<{ list: WorkCard[] }>(
+      '/v3/reco/also_read',
+      { id: works['X']!.id },
+      { session: readers['New'] },
+    );
+    expect(names(theirs.data!.list)).toEqual(['Z', 'Y']);
+
+    await mark('C', 'Z', '/v3/reco/unhide');
+    await mark('C', 'W', '/v3/reco/unhide');
+    expect(names((await forYou('C')).list)).toEqual(['Z', 'W', 'V', 'P']);
+    expect(names(await alsoRead('X'))).toEqual(['Z', 'Y']);
+  });
+});
+
 describe('operator pins and exclusions', () => {
   it('pins works to the top of for you and keeps excluded works out of every list', async () => {
     const saved = await adminRequest<{ data: { forYou: number[]; excluded: number[] } }>(
@@ -240,5 +272,106 @@ describe('operator pins and exclusions', () => {
       body: { banners: [], reco: [], forYou: [], excluded: [] },
     });
     expect((await forYou('C')).list[0]).toMatchObject({ relate_id: works['Z']!.id, reason: 'similar' });
+  });
+});
+
+describe('rebuild now, from the console', () => {
+  interface Run {
+    ran: boolean;
+    joined: boolean;
+    works: number;
+    pairs: number;
+    dropped: number;
+    finishedTime: number;
+    tookMs: number;
+    lastRun: { pairs: number; finishedTime: number; tookMs: number } | null;
+  }
+  const rebuild = (session: OperatorSession) =>
+    adminRequest<{ data: Run }>(ctx.app, 'POST', '/catalogue/recommendations/rebuild', { session });
+  const rebuildAudits = () =>
+    ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'recommendation.rebuild').execute();
+
+  it('runs the job at once and answers its figures; the page reads the last run; viewers may only look', async () => {
+    // Two new readers read P and V together: no list says so until the job runs again.
+    for (const name of ['G', 'K']) {
+      readers[name] = await client.initGuest();
+      for (const w of ['P', 'V']) await read(name, w);
+    }
+    expect(names(await alsoRead('P'))).toEqual([]);
+
+    const viewer = await signedIn(ctx.app, 'viewer');
+    expect((await rebuild(viewer)).status).toBe(403);
+    expect(names(await alsoRead('P'))).toEqual([]);
+
+    const before = Math.floor(Date.now() / 1000);
+    const answer = await rebuild(admin);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const run = answer.body.data;
+    expect(run).toMatchObject({ ran: true, joined: false });
+    // X–Y, X–Z, Y–Z and now P–V, each both ways.
+    expect(run.pairs).toBe(8);
+    expect(run.finishedTime).toBeGreaterThanOrEqual(before);
+    expect(run.tookMs).toBeGreaterThanOrEqual(0);
+    expect(names(await alsoRead('P'))).toEqual(['V']);
+
+    const last = await adminRequest<{ data: Run['lastRun'] }>(
+      ctx.app,
+      'GET',
+      '/catalogue/recommendations/last-run',
+      { session: viewer },
+    );
+    expect(last.status).toBe(200);
+    expect(last.body.data).toEqual({
+      works: run.works,
+      pairs: 8,
+      dropped: run.dropped,
+      finishedTime: run.finishedTime,
+      tookMs: run.tookMs,
+    });
+    const audits = await rebuildAudits();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.operator_id).toBe(admin.id);
+    expect(JSON.parse(audits[0]!.after_json ?? '{}')).toMatchObject({ pairs: 8 });
+  });
+
+  it('two clicks at once make one run; a run on another instance holds the lease', async () => {
+    // A real run of a small catalogue ends within a request's time: this one waits, reading its
+    // readers, until the second click has reached the builder, as a large catalogue's run would.
+    const builder = ctx.app.services.recommendations.builder;
+    const repo = (builder as unknown as { repo: RecommendationBuildRepository }).repo;
+    const readerCounts = repo.readerCounts.bind(repo);
+    const start = builder.start.bind(builder);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let clicks = 0;
+    repo.readerCounts = async (cap) => {
+      await gate;
+      return readerCounts(cap);
+    };
+    builder.start = () => {
+      clicks += 1;
+      if (clicks === 2) open();
+      return start();
+    };
+    const [first, second] = await Promise.all([rebuild(admin), rebuild(admin)]).finally(() => {
+      repo.readerCounts = readerCounts;
+      builder.start = start;
+    });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.body.data.joined, second.body.data.joined].sort()).toEqual([false, true]);
+    expect(second.body.data.finishedTime).toBe(first.body.data.finishedTime);
+    expect(second.body.data.pairs).toBe(first.body.data.pairs);
+    // One run, one audit row (the first test's and this one's).
+    expect(await rebuildAudits()).toHaveLength(2);
+
+    const leases = new LeasesRepository(ctx.db);
+    expect(await leases.acquire('recommendations', 'other-instance', Date.now(), 60_000)).toBe(true);
+    const refused = await rebuild(admin);
+    await leases.release('recommendations', 'other-instance');
+    expect(refused.status).toBe(200);
+    expect(refused.body.data).toMatchObject({ ran: false, pairs: 0 });
+    // The page still shows the last run that finished.
+    expect(refused.body.data.lastRun?.finishedTime).toBe(first.body.data.finishedTime);
+    expect(await rebuildAudits()).toHaveLength(2);
   });
 });

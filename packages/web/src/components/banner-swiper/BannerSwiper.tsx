@@ -1,5 +1,6 @@
 import { SWIPER } from '@dm51/shared';
 import { useEffect, useRef, useState } from 'react';
+import { GeneratedCover } from '../generated-cover/GeneratedCover';
 import { useXfileImage } from '../xfile-image/use-xfile-image';
 import { nextSlide, swipeTarget } from './swiper-logic';
 import './banner-swiper.css';
@@ -11,11 +12,29 @@ export interface BannerSlideData {
   onOpen: () => void;
 }
 
-/** Failed banner images fall back to a default placeholder (spec §8), not a retry button. */
+/**
+ * A work without a cover (an empty `pic`) gets its generated cover, as in every list: a book on
+ * the slide's left with the title beside it. Failed banner images fall back to a default
+ * placeholder (spec §8), not a retry button.
+ */
 function Slide({ slide, testId }: { slide: BannerSlideData; testId: string }) {
   const image = useXfileImage(slide.pic);
   const [broken, setBroken] = useState(false);
   const failed = broken || image.status === 'error';
+  if (slide.pic.trim() === '')
+    return (
+      <button
+        type="button"
+        className="banner__slide banner__slide--generated"
+        data-testid={testId}
+        onClick={slide.onOpen}
+      >
+        <span className="banner__book">
+          <GeneratedCover title={slide.title} />
+        </span>
+        <span className="banner__title">{slide.title}</span>
+      </button>
+    );
   return (
     <button type="button" className="banner__slide" data-testid={testId} onClick={slide.onOpen}>
       {failed ? (

@@ -13,6 +13,22 @@ export function WorkGrid({ items, showType = false }: { items: readonly WorkCard
   );
 }
 
+/**
+ * A sideways row of cards (home's newest, "readers of this also read"): many covers without a long
+ * page, about three and a half on screen so the cut card says there is more.
+ */
+export function WorkStrip({ items }: { items: readonly WorkCard[] }) {
+  return (
+    <div className="work-strip">
+      {items.map((item) => (
+        <div key={`${item.type}:${item.relate_id}`} className="work-strip__item">
+          <MixedListCard item={item} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** Rows with a subtitle (search results, author works). */
 export function WorkRows({ items, showType = false }: { items: readonly WorkCard[]; showType?: boolean }) {
   return (

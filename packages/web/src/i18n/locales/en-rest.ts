@@ -15,6 +15,12 @@ export const enRest = {
     version: 'Version',
     clearCache: 'Clear cache',
     cacheCleared: 'Cache cleared',
+    hiddenWorks: 'Hidden from recommendations',
+    hiddenWorksHint: 'Works you marked “Not interested” are never recommended to you.',
+    noHiddenWorks: 'You have not hidden any work.',
+    showAgain: 'Show again',
+    shownAgain: 'It can be recommended to you again',
+    hiddenWorksMore: 'Show more',
   },
   shelf: {
     edit: 'Edit',

@@ -160,6 +160,12 @@ export const es: Messages = {
     version: 'Versión',
     clearCache: 'Borrar caché',
     cacheCleared: 'Caché borrada',
+    hiddenWorks: 'Ocultas de las recomendaciones',
+    hiddenWorksHint: 'Las obras que marcaste con «No me interesa» nunca se te recomiendan.',
+    noHiddenWorks: 'No has ocultado ninguna obra.',
+    showAgain: 'Volver a mostrar',
+    shownAgain: 'Se te podrá volver a recomendar',
+    hiddenWorksMore: 'Ver más',
   },
   config: {
     title: 'App sin configurar',
@@ -200,6 +206,11 @@ export const es: Messages = {
     sectionNews: 'Actualizados',
     sectionForYou: 'Para ti',
     sectionAlsoRead: 'Quienes leyeron esto también leyeron',
+    cardMenu: 'Más opciones para {{name}}',
+    notInterested: 'No me interesa',
+    notInterestedDone: 'Entendido: no volveremos a recomendarte esta obra',
+    undo: 'Deshacer',
+    cancel: 'Cancelar',
     chapterCount: '{{count}} capítulos',
     chapterCount_one: '{{count}} capítulo',
     orderAsc: 'Más antiguos primero',
@@ -260,6 +271,7 @@ export const es: Messages = {
     suggestions: 'Sugerencias',
     suggestAuthor: 'Autor',
     searchCorrected: 'Mostrando resultados de «{{keyword}}»',
+    searchDidYouMean: '¿Quisiste decir «{{keyword}}»?',
   },
   reader: {
     prevChapter: 'Anterior',
@@ -517,6 +529,7 @@ export const es: Messages = {
   // Anime pages and player.
   anime: {
     newest: 'Anime más recientes',
+    sectionAlsoWatched: 'Quienes vieron esto también vieron',
     empty: 'Aún no hay anime',
     emptyHint: 'Los anime aparecen aquí cuando se importa la biblioteca.',
     emptyFavorites: 'Aún no tienes anime favoritos',

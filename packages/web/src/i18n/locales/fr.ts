@@ -160,6 +160,12 @@ export const fr: Messages = {
     version: 'Version',
     clearCache: 'Vider le cache',
     cacheCleared: 'Cache vidé',
+    hiddenWorks: 'Masquées des recommandations',
+    hiddenWorksHint: 'Les œuvres marquées « Pas intéressé » ne vous sont jamais recommandées.',
+    noHiddenWorks: 'Vous n’avez masqué aucune œuvre.',
+    showAgain: 'Réafficher',
+    shownAgain: 'Elle pourra de nouveau vous être recommandée',
+    hiddenWorksMore: 'Voir plus',
   },
   config: {
     title: 'Application non configurée',
@@ -200,6 +206,11 @@ export const fr: Messages = {
     sectionNews: 'Mis à jour',
     sectionForYou: 'Pour vous',
     sectionAlsoRead: 'Ses lecteurs ont aussi lu',
+    cardMenu: 'Plus d’options pour {{name}}',
+    notInterested: 'Pas intéressé',
+    notInterestedDone: 'C’est noté : cette œuvre ne vous sera plus recommandée',
+    undo: 'Annuler',
+    cancel: 'Fermer',
     chapterCount: '{{count}} chapitres',
     chapterCount_one: '{{count}} chapitre',
     orderAsc: 'Plus anciens d’abord',
@@ -260,6 +271,7 @@ export const fr: Messages = {
     suggestions: 'Suggestions de recherche',
     suggestAuthor: 'Auteur',
     searchCorrected: 'Résultats pour « {{keyword}} »',
+    searchDidYouMean: 'Vouliez-vous dire « {{keyword}} » ?',
   },
   reader: {
     prevChapter: 'Précédent',
@@ -523,6 +535,7 @@ export const fr: Messages = {
   // Anime pages and player.
   anime: {
     newest: 'Derniers animes',
+    sectionAlsoWatched: 'Ses spectateurs ont aussi regardé',
     empty: 'Aucun anime pour le moment',
     emptyHint: 'Les animes apparaissent ici une fois la bibliothèque importée.',
     emptyFavorites: 'Aucun anime favori',

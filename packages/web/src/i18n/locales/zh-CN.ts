@@ -160,6 +160,12 @@ export const zhCN: Messages = {
     version: '版本',
     clearCache: '清除缓存',
     cacheCleared: '缓存已清除',
+    hiddenWorks: '不感兴趣的作品',
+    hiddenWorksHint: '标记为“不感兴趣”的作品不会再推荐给你。',
+    noHiddenWorks: '你还没有标记任何作品。',
+    showAgain: '恢复推荐',
+    shownAgain: '已恢复推荐',
+    hiddenWorksMore: '查看更多',
   },
   config: {
     title: '应用未配置',
@@ -198,6 +204,11 @@ export const zhCN: Messages = {
     sectionNews: '最近更新',
     sectionForYou: '猜你喜欢',
     sectionAlsoRead: '看过的人还看了',
+    cardMenu: '《{{name}}》的更多操作',
+    notInterested: '不感兴趣',
+    notInterestedDone: '好的，将不再为你推荐这部作品',
+    undo: '撤销',
+    cancel: '取消',
     chapterCount: '共 {{count}} 章',
     chapterCount_one: '共 {{count}} 章',
     orderAsc: '正序',
@@ -258,6 +269,7 @@ export const zhCN: Messages = {
     suggestions: '搜索建议',
     suggestAuthor: '作者',
     searchCorrected: '已为你显示“{{keyword}}”的结果',
+    searchDidYouMean: '你是不是要找“{{keyword}}”？',
   },
   reader: {
     prevChapter: '上一章',
@@ -503,6 +515,7 @@ export const zhCN: Messages = {
   // Anime pages and player.
   anime: {
     newest: '最新动漫',
+    sectionAlsoWatched: '看过的人还看了',
     empty: '暂无动漫',
     emptyHint: '导入片库后，动漫会显示在这里。',
     emptyFavorites: '还没有收藏的动漫',

@@ -160,6 +160,12 @@ export const zhTW: Messages = {
     version: '版本',
     clearCache: '清除快取',
     cacheCleared: '快取已清除',
+    hiddenWorks: '不感興趣的作品',
+    hiddenWorksHint: '標記為「不感興趣」的作品不會再推薦給你。',
+    noHiddenWorks: '你還沒有標記任何作品。',
+    showAgain: '恢復推薦',
+    shownAgain: '已恢復推薦',
+    hiddenWorksMore: '查看更多',
   },
   config: {
     title: '應用程式未設定',
@@ -198,6 +204,11 @@ export const zhTW: Messages = {
     sectionNews: '最近更新',
     sectionForYou: '猜你喜歡',
     sectionAlsoRead: '看過的人還看了',
+    cardMenu: '《{{name}}》的更多操作',
+    notInterested: '不感興趣',
+    notInterestedDone: '好的，將不再為你推薦這部作品',
+    undo: '復原',
+    cancel: '取消',
     chapterCount: '共 {{count}} 章',
     chapterCount_one: '共 {{count}} 章',
     orderAsc: '正序',
@@ -258,6 +269,7 @@ export const zhTW: Messages = {
     suggestions: '搜尋建議',
     suggestAuthor: '作者',
     searchCorrected: '已為你顯示「{{keyword}}」的結果',
+    searchDidYouMean: '你是不是要找「{{keyword}}」？',
   },
   reader: {
     prevChapter: '上一章',
@@ -503,6 +515,7 @@ export const zhTW: Messages = {
   // Anime pages and player.
   anime: {
     newest: '最新動漫',
+    sectionAlsoWatched: '看過的人還看了',
     empty: '暫無動漫',
     emptyHint: '匯入影片庫後，動漫會顯示在這裡。',
     emptyFavorites: '還沒有收藏的動漫',

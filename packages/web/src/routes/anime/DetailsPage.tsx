@@ -7,6 +7,7 @@ import { NavBar } from '../../components/nav-bar/NavBar';
 import { PageLoading } from '../../components/page-state/PageLoading';
 import { QueryError } from '../../components/query-state/QueryError';
 import { idParam } from '../../lib/id-param';
+import { AlsoReadRow } from '../../components/work-detail/AlsoReadRow';
 import { WorkAbout } from '../../components/work-detail/WorkAbout';
 import { WorkActionBar } from '../../components/work-detail/WorkActionBar';
 import { WorkHero } from '../../components/work-detail/WorkHero';
@@ -17,7 +18,10 @@ import { playerHref } from './anime-links';
 import '../../components/work-detail/work-detail.css';
 import './anime.css';
 
-/** Anime detail (/pages/anime/details?id=ID): poster, facts, tags, summary, episodes, favourite, play. */
+/**
+ * Anime detail (/pages/anime/details?id=ID): poster, facts, tags, summary, episodes, what its viewers
+ * also watched, comments, favourite, play.
+ */
 export default function DetailsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -64,6 +68,7 @@ function AnimeDetailView({
       <div className="work-detail__body">
         <WorkAbout work={work} tagPath="/pages/anime/tag" />
         <EpisodeList episodes={episodes} currentId={resumeId || null} onOpen={(e) => open(e.id)} />
+        <AlsoReadRow workId={work.relate_id} title={t('anime.sectionAlsoWatched')} />
         <CommentsSection workId={work.relate_id} type={WorkType.ANIME} />
       </div>
 

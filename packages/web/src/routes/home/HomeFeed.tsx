@@ -1,29 +1,15 @@
-import { HomeTab, type HomeData, type WorkCard } from '@dm51/shared';
+import { HomeTab, type HomeData } from '@dm51/shared';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { BannerSwiper } from '../../components/banner-swiper/BannerSwiper';
-import { MixedListCard } from '../../components/mixed-list-card/MixedListCard';
-import { WorkGrid } from '../../components/work-card/WorkGrid';
+import { WorkGrid, WorkStrip } from '../../components/work-card/WorkGrid';
 import { XfileImage } from '../../components/xfile-image/XfileImage';
 import { detailHref } from '../../components/mixed-list-card/card-fields';
 import { ForYouSection } from './ForYouSection';
 import { HomeSection as Section } from './HomeSection';
 import { HomeSections } from './HomeSections';
 import { openLink } from './open-link';
-
-/** A sideways row (newest updates): many covers without a long page. */
-function Strip({ items }: { items: readonly WorkCard[] }) {
-  return (
-    <div className="home-strip">
-      {items.map((item) => (
-        <div key={item.relate_id} className="home-strip__item">
-          <MixedListCard item={item} />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /**
  * False in the feed's first render, true right after it: what lies below the first screen (newest
@@ -108,7 +94,7 @@ export function HomeFeed({
           testId="home-news"
           onMore={() => navigate(`${listPath}?type=${type}&order=new`)}
         >
-          <Strip items={data.news} />
+          <WorkStrip items={data.news} />
         </Section>
       )}
       {below && <HomeSections tab={tab} />}

@@ -10,6 +10,7 @@ import { changeLocale } from '../../i18n';
 import { LOCALE_LABELS } from '../../i18n/locale';
 import { clearAppCache } from '../../lib/clear-cache';
 import { AnalyticsSwitch } from './AnalyticsSwitch';
+import { HiddenWorksSheet } from './HiddenWorksSheet';
 import { requireRuntimeConfig } from '../../lib/runtime-config';
 import { useLogoutMutation } from '../../state/queries/account';
 import { useIsLoggedIn } from '../../state/use-session';
@@ -61,6 +62,7 @@ export default function SettingsPage({ route }: PageProps) {
   const logout = useLogoutMutation();
   const queryClient = useQueryClient();
   const [blockedOpen, setBlockedOpen] = useState(false);
+  const [hiddenOpen, setHiddenOpen] = useState(false);
 
   const clearCache = async () => {
     await clearAppCache(queryClient);
@@ -193,6 +195,15 @@ export default function SettingsPage({ route }: PageProps) {
         <button
           type="button"
           className="user-list__item settings__row"
+          data-testid="settings-hidden-works"
+          onClick={() => setHiddenOpen(true)}
+        >
+          <span className="user-list__label">{t('settings.hiddenWorks')}</span>
+          <Arrow />
+        </button>
+        <button
+          type="button"
+          className="user-list__item settings__row"
           data-testid="settings-clear-cache"
           onClick={() => void clearCache()}
         >
@@ -226,6 +237,7 @@ export default function SettingsPage({ route }: PageProps) {
         </button>
       )}
       <BlockedUsersSheet open={blockedOpen} onClose={() => setBlockedOpen(false)} />
+      <HiddenWorksSheet open={hiddenOpen} onClose={() => setHiddenOpen(false)} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   inviteKeys,
   messageKeys,
   moneyKeys,
+  recommendationKeys,
   refreshIfUnreadChanged,
   taskKeys,
   userKeys,
@@ -27,6 +28,9 @@ const KEYS: Record<string, QueryKey> = {
   tasks: taskKeys.index(7),
   aiIndex: aiKeys.index(7),
   aiJob: aiKeys.job(9),
+  forYou: recommendationKeys.forYou(0),
+  alsoRead: recommendationKeys.alsoRead(4),
+  hiddenWorks: recommendationKeys.hidden,
 };
 
 /** A client holding one answer under every key above; answers which of them are now stale. */
@@ -54,6 +58,12 @@ describe('invalidate', () => {
     const { client, stale } = cachedClient();
     invalidate(client, 'messages');
     expect(stale()).toEqual(['nums', 'systemList']);
+  });
+
+  it('refreshes every recommendation list and the hidden list when a work is hidden or shown again', () => {
+    const { client, stale } = cachedClient();
+    invalidate(client, 'recommendations');
+    expect(stale()).toEqual(['alsoRead', 'forYou', 'hiddenWorks']);
   });
 
   it('refreshes the AI tab without restarting a finished job', () => {

@@ -33,6 +33,7 @@
  *   delete history                              → history
  *   search (first page), clear recent searches  → recent searches
  *   create / revoke an OPDS token               → OPDS tokens
+ *   not interested / show again (a work)        → recommendations (for you, also read, the hidden list)
  *
  * Changed by someone else (an operator's feedback reply, an invite reward when a friend registers,
  * a refund, a grant): the queries that show them are `LIVE` (fetched on every visit and when the app
@@ -154,6 +155,15 @@ export const homeKeys = {
   sections: (tab: number) => ['home', tab, 'sections'] as const,
 };
 
+export const recommendationKeys = {
+  all: ['reco'] as const,
+  forYous: ['reco', 'for-you'] as const,
+  forYou: (type: number) => ['reco', 'for-you', type] as const,
+  alsoReads: ['reco', 'also-read'] as const,
+  alsoRead: (id: number) => ['reco', 'also-read', id] as const,
+  hidden: ['reco', 'hidden'] as const,
+};
+
 export const rankKeys = {
   all: ['rank'] as const,
   list: (type: number, by: string, period: string) => ['rank', type, by, period] as const,
@@ -204,6 +214,7 @@ const RESOURCES = {
   history: [historyKeys.all],
   follows: [followKeys.all],
   opds: [opdsKeys.tokens],
+  recommendations: [recommendationKeys.all],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Resource = keyof typeof RESOURCES;

@@ -11,11 +11,16 @@ import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';
 import { searchKeys } from './query-keys';
 
-/** A page of results; `suggestion` when the server read a mistyped word as another (did you mean). */
+/**
+ * A page of results; `suggestion` when the server read a mistyped word of an empty search as
+ * another (showing results for), `didYouMean` when a few works were found and another keyword
+ * finds clearly more.
+ */
 export interface SearchResultsPage {
   list: WorkCard[];
   total: number;
   suggestion?: string;
+  didYouMean?: string;
 }
 
 export function useSearchResults(keyword: string, type = -1) {

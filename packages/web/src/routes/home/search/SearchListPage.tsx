@@ -6,6 +6,7 @@ import { WorkRows } from '../../../components/work-card/WorkGrid';
 import { useSearchResults } from '../../../state/queries/search';
 import type { PageProps } from '../../page-props';
 import { SearchBox } from './SearchBox';
+import { SearchDidYouMean } from './SearchDidYouMean';
 import { useSearchTracking } from './use-search-tracking';
 
 /** Search results (/pages/home/search/searchList?keyword=...): ranked, paged, pull-to-refresh. */
@@ -19,6 +20,8 @@ export default function SearchListPage({ route }: PageProps) {
   const list = useSearchResults(keyword, type);
   // The keyword as the server searched it when it corrected a word ("Captian" → "Captain").
   const suggestion = list.firstPage?.suggestion ?? '';
+  // A keyword that finds clearly more than the few works found for this one ("mistery" → "mystery").
+  const offered = list.firstPage?.didYouMean ?? '';
   useSearchTracking(keyword, type);
   const set = (next: { keyword?: string; type?: number }) => {
     const nextType = next.type ?? type;
@@ -41,13 +44,12 @@ export default function SearchListPage({ route }: PageProps) {
           { value: 1, label: t('home.tabNovels') },
         ]}
       />
-      {suggestion && suggestion !== keyword && (
-        <p className="search-did-you-mean" data-testid="search-did-you-mean">
-          <button type="button" onClick={() => set({ keyword: suggestion })}>
-            {t('catalogue.searchCorrected', { keyword: suggestion })}
-          </button>
-        </p>
-      )}
+      <SearchDidYouMean
+        keyword={keyword}
+        suggestion={suggestion}
+        offered={offered}
+        onSearch={(value) => set({ keyword: value })}
+      />
       <div className="search-results">
         {keyword === '' ? (
           <button

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { detailHref, typeKey } from '../../../components/mixed-list-card/card-fields';
 import { useNavigate } from '../../../lib/router';
 import { useSearchSuggestions } from '../../../state/queries/search-suggest';
+import './search-suggestions.css';
 
 /**
  * Suggestions under the search box as the reader types: titles (opening the work) and authors
