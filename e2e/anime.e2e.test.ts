@@ -343,8 +343,11 @@ describe('anime in the browser', () => {
       ]) {
         await tab.goto(path);
         const favorite = tab.getByTestId('detail-favorite');
+        // The heart is there on every kind's detail, outlined, then filled once tapped.
+        expect(await favorite.locator('svg path').getAttribute('fill')).toBe('none');
         await favorite.click();
         await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+        expect(await favorite.locator('svg path').getAttribute('fill')).toBe('currentColor');
       }
       await viewer.close();
     }

@@ -90,8 +90,8 @@ export class AccountRepository {
 
   /**
    * Erases an account: personal fields blanked, password, identity card and "not interested" list
-   * gone, device links and sessions ended, the row kept (marked deleted) so rows that point at it, such as comments, stay
-   * valid and are shown as an anonymous user.
+   * gone, device links and sessions ended, the row kept (marked deleted) so rows that point at it,
+   * such as comments, stay valid and are shown as an anonymous user.
    */
   async erase(id: number, time: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {

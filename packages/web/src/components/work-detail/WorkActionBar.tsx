@@ -1,22 +1,20 @@
 import type { WorkDetail } from '@dm51/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareButton } from '../task-share/ShareButton';
 import { ChatButton } from '../ai-chat/ChatButton';
+import { HeartIcon } from './HeartIcon';
 
 /**
- * A detail page's bottom bar: the favourite toggle, sharing (task centre) and the main action (read or watch, from the
+ * A detail page's bottom bar (comics, novels and anime alike): the favourite toggle with its heart, sharing (task centre) and the main action (read or watch, from the
  * start or where the user left off), whose label and target are the page's own.
  */
 export function WorkActionBar({
   work,
   favorite,
-  favoriteIcon,
   action,
 }: {
   work: WorkDetail;
   favorite: { isPending: boolean; mutate: (on: boolean) => void };
-  favoriteIcon?: ReactNode;
   /** `note`: a small second line under the label (where KOReader's sync saved the place). */
   action: { testId: string; label: string; note?: string; disabled: boolean; onClick: () => void };
 }) {
@@ -31,7 +29,7 @@ export function WorkActionBar({
         disabled={favorite.isPending}
         onClick={() => favorite.mutate(work.is_favorite !== 1)}
       >
-        {favoriteIcon}
+        <HeartIcon filled={work.is_favorite === 1} />
         <span>{work.is_favorite ? t('catalogue.favorited') : t('catalogue.favorite')}</span>
       </button>
       <ShareButton work={work} />
