@@ -120,10 +120,25 @@ export class SearchRepository {
     await sql`delete from search_changes`.execute(this.db);
   }
 
-  /** Published works whose document is missing or was built from other values than theirs now. */
-  async staleWorkIds(limit: number): Promise<number[]> {
+  /** The highest work id (0 with no works): where a pass over the works in id windows ends. */
+  async lastWorkId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('works')
+      .select((eb) => eb.fn.max<number | null>('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  /**
+   * Published works with ids in (`after`, `upTo`] whose document is missing or was built from other
+   * values than theirs now, in id order. The window bounds the author and tag signatures too, so
+   * each call reads a window's rows, not the whole catalogue's.
+   */
+  async staleWorkIds(limit: number, after: number, upTo: number): Promise<number[]> {
     const authorSig = this.db
       .selectFrom('work_authors')
+      .where('work_id', '>', after)
+      .where('work_id', '<=', upTo)
       // Distinct: one person can hold several roles on a work (writer and penciller), and the
       // document's signature is built from the set of authors. Counting roles here would call the
       // document stale forever and the re-index loop would never end.
@@ -135,6 +150,8 @@ export class SearchRepository {
       .as('a');
     const tagSig = this.db
       .selectFrom('work_tags')
+      .where('work_id', '>', after)
+      .where('work_id', '<=', upTo)
       .select(['work_id', sql<number>`count(*) * 1000003 + sum(tag_id)`.as('sig')])
       .groupBy('work_id')
       .as('t');
@@ -145,6 +162,8 @@ export class SearchRepository {
       .leftJoin(tagSig, 't.work_id', 'works.id')
       .select('works.id')
       .where('works.published', '=', 1)
+      .where('works.id', '>', after)
+      .where('works.id', '<=', upTo)
       .where((eb) =>
         eb.or([
           eb('d.work_id', 'is', null),
@@ -158,6 +177,7 @@ export class SearchRepository {
           eb('d.forms_version', '<>', SEARCH_FORMS_VERSION),
         ]),
       )
+      .orderBy('works.id')
       .limit(limit)
       .execute();
     return rows.map((row) => row.id);

@@ -42,6 +42,8 @@ const RECENT_KEEP = 20;
 const MAX_TERMS = 8;
 const HOT_WINDOW_DAYS = 30;
 const REINDEX_BATCH = 500;
+/** Work ids whose documents one query compares with their works (see reindexChanged). */
+const REINDEX_WINDOW = 20_000;
 const RESULT_CACHE_MAX = 500;
 /** Titles and authors (each) offered as the reader types: the most viewed. */
 const SUGGEST_SOURCES_MAX = 20_000;
@@ -243,49 +245,60 @@ export class SearchService {
     });
   }
 
+  /**
+   * One pass over the works in id order, a window of REINDEX_WINDOW ids at a time, rebuilding the
+   * stale documents of each in batches. Always moving on past the last id seen means a document
+   * that still looks stale once rebuilt (the database and this code disagreeing on a signature) is
+   * rebuilt once a pass, never in a loop, and a first build costs the catalogue once, not once a batch.
+   */
   private async reindexChanged(): Promise<number> {
     let changed = await this.search.removeOrphans();
-    const reindexed = new Set<number>();
-    for (;;) {
-      const ids = await this.search.staleWorkIds(REINDEX_BATCH);
-      // A document that still looks stale right after it was rebuilt would be rebuilt forever
-      // (the database and this code disagreeing on a signature): stop rather than spin.
-      if (ids.every((id) => reindexed.has(id))) return changed;
-      ids.forEach((id) => reindexed.add(id));
-      const [sources, people] = await Promise.all([this.search.sourcesOf(ids), this.catalogue.peopleOf(ids)]);
-      const docs = sources.map((work): SearchDocument => {
-        const who = people.get(work.id) ?? { authors: [], tags: [] };
-        const titleText = withPinyin([work.title, ...parseAltTitles(work.alt_titles)]);
-        // Authors and the first tags get readings (pinyin, romaji); a work tagged by the dozen
-        // keeps its other tags as written, so that its document stays small.
-        const read = new Set(
-          [...who.authors, ...who.tags.slice(0, TAGS_READ_MAX)].map((p) => foldText(p.name)),
-        );
-        const peopleText = withPinyin(
-          [...who.authors.map((a) => a.name), ...who.tags.map((t) => t.name)],
-          (line) => read.has(line),
-        );
-        const summaryText = foldText(work.summary);
-        return {
-          work_id: work.id,
-          type: work.type,
-          title_text: titleText,
-          people_text: peopleText,
-          summary_text: summaryText,
-          body: `${titleText}\n${peopleText}\n${summaryText}`,
-          src_updated_time: Number(work.updated_time),
-          src_title: work.title,
-          src_alt_titles: work.alt_titles,
-          // Characters as the database counts them (code points), not UTF-16 units: an emoji differs.
-          src_summary_length: [...work.summary].length,
-          src_authors_sig: setSignature([...new Set(who.authors.map((a) => a.id))]),
-          src_tags_sig: setSignature(who.tags.map((t) => t.id)),
-          forms_version: SEARCH_FORMS_VERSION,
-        };
-      });
-      await this.search.upsertDocuments(docs);
-      changed += docs.length;
+    const last = await this.search.lastWorkId();
+    let after = 0;
+    while (after < last) {
+      const upTo = Math.min(after + REINDEX_WINDOW, last);
+      const ids = await this.search.staleWorkIds(REINDEX_BATCH, after, upTo);
+      after = ids.length === REINDEX_BATCH ? ids[ids.length - 1]! : upTo;
+      if (ids.length > 0) changed += await this.reindex(ids);
     }
+    return changed;
+  }
+
+  /** Rebuilds the documents of `ids`; answers how many were written. */
+  private async reindex(ids: number[]): Promise<number> {
+    const [sources, people] = await Promise.all([this.search.sourcesOf(ids), this.catalogue.peopleOf(ids)]);
+    const docs = sources.map((work): SearchDocument => {
+      const who = people.get(work.id) ?? { authors: [], tags: [] };
+      const titleText = withPinyin([work.title, ...parseAltTitles(work.alt_titles)]);
+      // Authors and the first tags get readings (pinyin, romaji); a work tagged by the dozen
+      // keeps its other tags as written, so that its document stays small.
+      const read = new Set(
+        [...who.authors, ...who.tags.slice(0, TAGS_READ_MAX)].map((p) => foldText(p.name)),
+      );
+      const peopleText = withPinyin(
+        [...who.authors.map((a) => a.name), ...who.tags.map((t) => t.name)],
+        (line) => read.has(line),
+      );
+      const summaryText = foldText(work.summary);
+      return {
+        work_id: work.id,
+        type: work.type,
+        title_text: titleText,
+        people_text: peopleText,
+        summary_text: summaryText,
+        body: `${titleText}\n${peopleText}\n${summaryText}`,
+        src_updated_time: Number(work.updated_time),
+        src_title: work.title,
+        src_alt_titles: work.alt_titles,
+        // Characters as the database counts them (code points), not UTF-16 units: an emoji differs.
+        src_summary_length: [...work.summary].length,
+        src_authors_sig: setSignature([...new Set(who.authors.map((a) => a.id))]),
+        src_tags_sig: setSignature(who.tags.map((t) => t.id)),
+        forms_version: SEARCH_FORMS_VERSION,
+      };
+    });
+    await this.search.upsertDocuments(docs);
+    return docs.length;
   }
 
   async find(

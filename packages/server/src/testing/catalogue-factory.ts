@@ -20,6 +20,8 @@ import type { MediaStore } from '../media/media-store.js';
 export type FactoryMedia = { store: MediaStore; xorKey: number } | null;
 
 export interface WorkOverrides {
+  /** A chosen id (the database's next one otherwise): a test of id ranges. */
+  id?: number;
   type?: number;
   title?: string;
   altTitles?: string[];
@@ -125,6 +127,7 @@ export async function buildWork(
   const work = await db
     .insertInto('works')
     .values({
+      ...(overrides.id === undefined ? {} : { id: overrides.id }),
       type,
       title,
       alt_titles: JSON.stringify(overrides.altTitles ?? []),

@@ -274,6 +274,13 @@ describe('/v3/search/index', () => {
     }
   });
 
+  it('indexes works far apart in id, a pass taking the works a window of ids at a time', async () => {
+    // 45,000 lies three windows of 20,000 ids past the others.
+    await buildWork(ctx.db, null, { id: 45_000, title: '远方的灯塔', authors: ['林远'] });
+    expect(names(await look('灯塔'))).toEqual(['远方的灯塔']);
+    expect(names(await look('dengta'))).toEqual(['远方的灯塔']);
+  });
+
   it('rebuilds documents built by an older version of the search forms', async () => {
     const service = ctx.app.services.search;
     service.fullCheckIntervalMs = 0;
