@@ -44,6 +44,8 @@ export interface SuggestSource {
   text: string;
   /** Views of the work, or of the author's published works together. */
   popularity: number;
+  /** An author's kinds of published work, a bit per type (1 << type); a title's own type's bit. */
+  kinds: number;
   /** A work's title lines as indexed (folded, alternative titles, pinyin); null: read them anew. */
   lines: string[] | null;
 }
@@ -349,7 +351,14 @@ export class SearchRepository {
       .selectFrom('authors')
       .innerJoin(credits, 'c.author_id', 'authors.id')
       .innerJoin('works', 'works.id', 'c.work_id')
-      .select(['authors.id', 'authors.name', sql<number>`cast(sum(works.views_total) as bigint)`.as('views')])
+      .select([
+        'authors.id',
+        'authors.name',
+        sql<number>`cast(sum(works.views_total) as bigint)`.as('views'),
+        sql<number>`max(case when works.type = 0 then 1 else 0 end) + max(case when works.type = 1 then 2 else 0 end) + max(case when works.type = 2 then 4 else 0 end)`.as(
+          'kinds',
+        ),
+      ])
       .where('works.published', '=', 1)
       .groupBy(['authors.id', 'authors.name'])
       .orderBy('views', 'desc')
@@ -363,6 +372,7 @@ export class SearchRepository {
         type: row.type,
         text: row.title,
         popularity: Number(row.views_total),
+        kinds: 1 << row.type,
         lines: row.title_text === null ? null : row.title_text.split('\n'),
       })),
       ...authors.map((row) => ({
@@ -371,6 +381,7 @@ export class SearchRepository {
         type: -1,
         text: row.name,
         popularity: Number(row.views),
+        kinds: Number(row.kinds),
         lines: null,
       })),
     ];

@@ -10,14 +10,17 @@ const title = (id: number, text: string, popularity: number, type = 0): SuggestS
   type,
   text,
   popularity,
+  kinds: 1 << type,
   lines: null,
 });
-const author = (id: number, text: string, popularity: number): SuggestSource => ({
+/** `kinds`: the types of the author's works, a bit each (all three unless told). */
+const author = (id: number, text: string, popularity: number, kinds = 0b111): SuggestSource => ({
   kind: 'author',
   id,
   type: -1,
   text,
   popularity,
+  kinds,
   lines: null,
 });
 
@@ -31,6 +34,7 @@ describe('SuggestIndex', () => {
     author(10, '尾田荣一郎', 900),
     author(11, '曹雪芹', 500),
     author(12, 'Captain Kidd', 20),
+    author(13, 'Captain Nemo', 10, 0b100), // anime only
   ]);
   const texts = (keyword: string, type = -1, limit = 8) =>
     index.suggest(keyword, type, limit).map((s) => s.text);
@@ -49,7 +53,7 @@ describe('SuggestIndex', () => {
 
   it('puts texts that start with the input first, then other forms, then the rest, by views', () => {
     // "Captain …" starts two titles and an author; "The Captain" only holds it.
-    expect(texts('capt')).toEqual(['Captain Science', 'Captain Kidd', 'The Captain']);
+    expect(texts('capt')).toEqual(['Captain Science', 'Captain Kidd', 'Captain Nemo', 'The Captain']);
     // 海 starts 海贼王 and is inside 航海王外传.
     expect(texts('海')).toEqual(['海贼王', '航海王外传']);
   });
@@ -59,6 +63,9 @@ describe('SuggestIndex', () => {
     expect(index.suggest('海贼', -1, 8)).toEqual([{ kind: 'title', id: 1, type: 0, text: '海贼王' }]);
     expect(texts('海', 1)).toEqual(['航海王外传']);
     expect(texts('capt', -1, 1)).toEqual(['Captain Science']);
+    // An author is offered for the kinds of their works only.
+    expect(texts('captain', 0)).toEqual(['Captain Science', 'Captain Kidd', 'The Captain']);
+    expect(texts('captain', 2)).toEqual(['Captain Kidd', 'Captain Nemo']);
     expect(texts('   ')).toEqual([]);
     expect(texts('zzzz')).toEqual([]);
   });
@@ -123,13 +130,15 @@ it('answers what a full sort of every matching entry answers (the early stops lo
         type: fc.constantFrom(0, 1),
         text,
         popularity: fc.constantFrom(0, 1, 5),
+        authorKinds: fc.constantFrom(0b01, 0b10, 0b11),
       }),
       { numRuns: 60, seed: 7 },
     )
-    .map((source, id): SuggestSource => ({
+    .map(({ authorKinds, ...source }, id): SuggestSource => ({
       ...source,
       id,
       type: source.kind === 'author' ? -1 : source.type,
+      kinds: source.kind === 'author' ? authorKinds : 1 << source.type,
       lines: null,
     }));
   const index = new SuggestIndex(sources);
@@ -140,7 +149,7 @@ it('answers what a full sort of every matching entry answers (the early stops lo
     const inputs = [...new Set([folded, compact(folded), ...mixedTermForms(compact(folded))])];
     return sources
       .flatMap((source) => {
-        if (source.kind === 'title' && type >= 0 && source.type !== type) return [];
+        if (type >= 0 && (source.kinds & (1 << type)) === 0) return [];
         const own = normal(source.text);
         const lines = [own, ...pinyinLines(own)];
         const others = [...new Set([...lines, ...lines.map(compact)])].filter((form) => form && form !== own);

@@ -31,6 +31,8 @@ interface Entry extends Suggestion {
   /** Every form, each after a separator: `\u0001form` starts a form, so one `includes` finds a start. */
   forms: string;
   popularity: number;
+  /** The kinds it is offered for, a bit per type (SuggestSource.kinds). */
+  kinds: number;
 }
 
 const SEPARATOR = '\u0001';
@@ -71,6 +73,7 @@ export class SuggestIndex {
           others,
           forms: [folded, ...others].map((form) => SEPARATOR + form).join(''),
           popularity: source.popularity,
+          kinds: source.kinds,
         };
       })
       .sort(
@@ -146,7 +149,8 @@ export class SuggestIndex {
           if (this.checked[e] === scan) continue;
           this.checked[e] = scan;
           const entry = this.entries[e]!;
-          if (entry.kind === 'title' && type >= 0 && entry.type !== type) continue;
+          // A title of another kind, or an author with no work of this kind, is not offered.
+          if (type >= 0 && (entry.kinds & (1 << type)) === 0) continue;
           const tier = tierOf(entry, inputs, starts);
           if (tier === null || (best.length === limit && !before(tier, e, best[limit - 1]!))) continue;
           let at = best.length;

@@ -110,6 +110,9 @@ describe('/v3/search/index', () => {
     ]);
     expect((await suggest('巨人')).data!.list.map((item) => item.text)).toEqual(['巨人传', '进击的巨人']);
     expect((await suggest('巨人', { type: 1 })).data!.list.map((item) => item.text)).toEqual(['巨人传']);
+    // An author is offered where their works are: Rabelais writes novels only.
+    expect((await suggest('rabel', { type: 1 })).data!.list.map((item) => item.text)).toEqual(['Rabelais']);
+    expect((await suggest('rabel', { type: 0 })).data!.list).toEqual([]);
     expect((await suggest('a', { limit: 2 })).data!.list).toHaveLength(2);
     expect((await suggest('x'.repeat(65))).code).toBe(ApiCode.PARAMS_INVALID);
     expect((await suggest('a', { limit: 9 })).code).toBe(ApiCode.PARAMS_INVALID);
