@@ -343,6 +343,8 @@ describe('anime in the browser', () => {
       ]) {
         await tab.goto(path);
         const favorite = tab.getByTestId('detail-favorite');
+        // The hash changed in the same page: wait for this work's button, not the last one's.
+        await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('false');
         // The heart is there on every kind's detail, outlined, then filled once tapped.
         expect(await favorite.locator('svg path').getAttribute('fill')).toBe('none');
         await favorite.click();
