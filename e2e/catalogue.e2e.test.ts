@@ -663,8 +663,12 @@ describe('search', () => {
   });
 
   it('keeps the few works a word finds and offers the keyword that finds more', async () => {
-    // A title that misspells a word the tags of other works hold.
-    const db = createDatabase({ databaseUrl: null, sqlitePath: join(dataDir, 'app.db') });
+    // A title that misspells a word the tags of other works hold, added while the server runs
+    // (to a cluster's PostgreSQL when the tests run against one).
+    const db = createDatabase({
+      databaseUrl: server.databaseUrl ?? null,
+      sqlitePath: join(dataDir, 'app.db'),
+    });
     const misspelt = await buildWork(db, null, {
       type: 1,
       title: 'Mistery Manor',

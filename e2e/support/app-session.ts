@@ -21,12 +21,26 @@ export async function openApp(p: Page): Promise<void> {
   await p.waitForFunction(() => (localStorage.getItem('token') ?? '') !== '');
 }
 
-/** Navigates the hash router to `path` (with its query) and waits until it is there. */
+/**
+ * Navigates the hash router to `path` (with its query) and waits until it is there. A navigation
+ * the app was still making (leaving the register page for where the visitor came from, say) can
+ * land after ours and replace it: then ours is made again, for up to 30 seconds in all.
+ */
 export async function go(p: Page, path: string): Promise<void> {
-  await p.evaluate((to) => {
-    location.hash = `#${to}`;
-  }, path);
-  await p.waitForFunction((to) => decodeURIComponent(location.hash.slice(1)) === to, path);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await p.evaluate((to) => {
+      location.hash = `#${to}`;
+    }, path);
+    try {
+      await p.waitForFunction((to) => decodeURIComponent(location.hash.slice(1)) === to, path, {
+        timeout: Math.max(1, Math.min(5_000, deadline - Date.now())),
+      });
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+  }
 }
 
 /**
