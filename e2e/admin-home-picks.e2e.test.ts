@@ -6,15 +6,13 @@
  * first in "For you" and E nowhere in it. No CSP violation on either side. Picture
  * (E2E_SCREENSHOTS): admin-home-picks at 1440×900.
  */
-import { createEnvelope } from '@dm51/shared';
-import { nodeCfbCipher } from '@dm51/shared/node';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations } from './support/chromium.js';
 import { startConsoleFixture, type ConsoleFixture } from './support/console-fixture.js';
 import { keepScreenshot } from './support/screenshots.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import { E2E_KEYS } from './support/server.js';
+import { protocolClient } from './support/protocol-client.js';
 
 let fixture: ConsoleFixture;
 let seeded: SeededCatalogue;
@@ -34,49 +32,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => fixture?.close());
 
-const envelope = createEnvelope(E2E_KEYS.envelopeKey, nodeCfbCipher);
-
-interface Session {
-  token: string;
-  uid: number;
-}
-
-/** One call of the app's protocol from the test itself, for `session` (a guest of its own by default). */
-async function api<T>(path: string, payload: Record<string, unknown>, session?: Session): Promise<T> {
-  const body = {
-    user_token: session?.token ?? '',
-    user_id: session?.uid ?? 0,
-    facility: 'Linux_h5',
-    deviceid: `e2e-picks-${Math.random()}`,
-    apikey: E2E_KEYS.apiKey,
-    is_guest: 1,
-    timestamp: Date.now(),
-    ...payload,
-  };
-  const response = await fetch(`${fixture.server.baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `data=${envelope.seal(body)}`,
-  });
-  const json = (await response.json()) as { code: number; msg: string; data: string | null };
-  expect(json.code, `${path}: ${json.msg}`).toBe(1);
-  return (json.data ? envelope.open(json.data) : null) as T;
-}
-
-async function newReader(): Promise<Session> {
-  const init = await api<{ token: string; user: { id: number } }>('/v3/app/init', {
-    deviceid: `e2e-picks-${Math.random()}`,
-  });
-  return { token: init.token, uid: init.user.id };
-}
-
-async function readFirstChapter(session: Session, work: { id: number; chapters: { id: number }[] }) {
-  await api(
-    '/v3/read/add',
-    { id: work.id, chapter_id: work.chapters[0]!.id, page_index: 0, percent: 10 },
-    session,
-  );
-}
+const { api, newReader, readFirstChapter } = protocolClient(() => fixture.server.baseURL, 'e2e-picks');
 
 /** Types into an Ant Design search select and picks the option containing `text`. */
 async function choose(select: Locator, text: string): Promise<void> {

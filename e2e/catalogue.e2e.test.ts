@@ -5,8 +5,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEnvelope } from '@dm51/shared';
-import { nodeCfbCipher } from '@dm51/shared/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerAndBrowser } from './support/harness.js';
@@ -14,7 +12,8 @@ import { cspViolations, newPhoneContext } from './support/chromium.js';
 import { landingImagePaint } from './support/landing-paint.js';
 import { keepScreenshot, newThemedContext, settle } from './support/screenshots.js';
 import { seedCatalogue, type SeededCatalogue } from './support/seed-catalogue.js';
-import { E2E_KEYS, type RunningServer } from './support/server.js';
+import { protocolClient } from './support/protocol-client.js';
+import type { RunningServer } from './support/server.js';
 import { createDatabase } from '../packages/server/src/db/database.js';
 import { buildNovelChapter, buildWork } from '../packages/server/src/testing/catalogue-factory.js';
 
@@ -739,51 +738,7 @@ describe('ranking', () => {
   }, 90_000);
 });
 
-const envelope = createEnvelope(E2E_KEYS.envelopeKey, nodeCfbCipher);
-
-/** One call of the app's protocol from the test itself, for `session` (a guest of its own by default). */
-async function api<T>(
-  path: string,
-  payload: Record<string, unknown>,
-  session?: { token: string; uid: number },
-) {
-  const body = {
-    user_token: session?.token ?? '',
-    user_id: session?.uid ?? 0,
-    facility: 'Linux_h5',
-    deviceid: `e2e-reco-${Math.random()}`,
-    apikey: E2E_KEYS.apiKey,
-    is_guest: 1,
-    timestamp: Date.now(),
-    ...payload,
-  };
-  const response = await fetch(`${server.baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `data=${envelope.seal(body)}`,
-  });
-  const json = (await response.json()) as { code: number; msg: string; data: string | null };
-  expect(json.code, `${path}: ${json.msg}`).toBe(1);
-  return (json.data ? envelope.open(json.data) : null) as T;
-}
-
-async function newReader(): Promise<{ token: string; uid: number }> {
-  const init = await api<{ token: string; user: { id: number } }>('/v3/app/init', {
-    deviceid: `e2e-reco-${Math.random()}`,
-  });
-  return { token: init.token, uid: init.user.id };
-}
-
-async function readFirstChapter(
-  session: { token: string; uid: number },
-  work: { id: number; chapters: { id: number }[] },
-) {
-  await api(
-    '/v3/read/add',
-    { id: work.id, chapter_id: work.chapters[0]!.id, page_index: 0, percent: 10 },
-    session,
-  );
-}
+const { api, newReader, readFirstChapter } = protocolClient(() => server.baseURL, 'e2e-reco');
 
 describe('for you', () => {
   it("shows a reader what readers of the same works also read, first on home's For you", async () => {
