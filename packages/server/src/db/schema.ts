@@ -609,6 +609,8 @@ export interface ReadingHistoryTable {
   updated_time: number;
   /** The e-reader's device name when KOReader's sync saved the place; '' from the app (0029). */
   synced_from: Generated<string>;
+  /** When the place was reached, ms since the epoch; a save older than this is not kept (0038). */
+  read_at_ms: Generated<number>;
 }
 
 /** Views and new favourites per work per UTC day (`day` = Unix seconds / 86400); ranking windows sum it. */

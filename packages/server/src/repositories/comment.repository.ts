@@ -124,30 +124,56 @@ export class CommentRepository {
   }
 
   /** Likes or unlikes in one transaction, so `zan` always equals the number of like rows. */
+  /**
+   * Toggles the user's like, or sets it to `wanted`; the count moves only when the like did, so
+   * setting the state it already has changes nothing.
+   */
   async toggleLike(
     commentId: number,
     userId: number,
     time: number,
+    wanted?: boolean,
   ): Promise<{ zan: number; liked: boolean }> {
     return this.db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('comment_likes')
-        .where('comment_id', '=', commentId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      const liked = Number(removed.numDeletedRows) === 0;
-      if (liked) {
-        await trx
+      const remove = async () => {
+        const removed = await trx
+          .deleteFrom('comment_likes')
+          .where('comment_id', '=', commentId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        return Number(removed.numDeletedRows) > 0;
+      };
+      const add = async () => {
+        const added = await trx
           .insertInto('comment_likes')
           .values({ comment_id: commentId, user_id: userId, created_time: time })
-          .execute();
+          .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+          .executeTakeFirst();
+        return Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
+      };
+      let liked: boolean;
+      let delta: number;
+      if (wanted === undefined) {
+        liked = !(await remove());
+        if (liked) await add();
+        delta = liked ? 1 : -1;
+      } else {
+        liked = wanted;
+        delta = wanted ? ((await add()) ? 1 : 0) : (await remove()) ? -1 : 0;
       }
-      const row = await trx
-        .updateTable('comments')
-        .set((eb) => ({ zan: eb('zan', '+', liked ? 1 : -1) }))
-        .where('id', '=', commentId)
-        .returning('zan')
-        .executeTakeFirstOrThrow();
+      const row =
+        delta === 0
+          ? await trx
+              .selectFrom('comments')
+              .select('zan')
+              .where('id', '=', commentId)
+              .executeTakeFirstOrThrow()
+          : await trx
+              .updateTable('comments')
+              .set((eb) => ({ zan: eb('zan', '+', delta) }))
+              .where('id', '=', commentId)
+              .returning('zan')
+              .executeTakeFirstOrThrow();
       return { zan: row.zan, liked };
     });
   }

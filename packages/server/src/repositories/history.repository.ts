@@ -25,7 +25,13 @@ export interface SavePlace {
   pageIndex: number;
   position: number;
   percent: number;
+  /** Unix seconds: the history order. */
   time: number;
+  /**
+   * When the place was reached, ms since the epoch: the save is kept only if the stored place is
+   * not newer. Absent (a live KOReader push), the place replaces the stored one and takes `time`.
+   */
+  readAtMs?: number;
   /** The e-reader's name when KOReader's sync saved the place; '' (the default) from the app. */
   syncedFrom?: string;
 }
@@ -46,7 +52,13 @@ const PLACE_COLUMNS = [
 export class HistoryRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Saves the place unless the stored one was reached later (a place queued offline and sent
+   * late loses to a newer one from another device); a place of the same moment replaces it.
+   */
   async save(place: SavePlace): Promise<void> {
+    const readAtMs = place.readAtMs ?? place.time * 1000;
+    const checked = place.readAtMs !== undefined;
     const values = {
       chapter_id: place.chapterId,
       page_index: place.pageIndex,
@@ -54,11 +66,15 @@ export class HistoryRepository {
       percent: place.percent,
       updated_time: place.time,
       synced_from: place.syncedFrom ?? '',
+      read_at_ms: readAtMs,
     };
     await this.db
       .insertInto('reading_history')
       .values({ user_id: place.userId, work_id: place.workId, type: place.type, ...values })
-      .onConflict((oc) => oc.columns(['user_id', 'work_id']).doUpdateSet(values))
+      .onConflict((oc) => {
+        const update = oc.columns(['user_id', 'work_id']).doUpdateSet(values);
+        return checked ? update.where('reading_history.read_at_ms', '<=', readAtMs) : update;
+      })
       .execute();
   }
 

@@ -122,7 +122,7 @@ export class AnimeService {
   }
 
   /** The watch place is the work's history place: position in seconds, percent of the episode. */
-  async progress(userId: number, chapterId: number, positionS: number, durationS: number) {
+  async progress(userId: number, chapterId: number, positionS: number, durationS: number, readAt?: number) {
     const chapter = await this.catalogueRepo.findChapter(chapterId);
     if (!chapter || chapter.work_type !== ANIME_TYPE) throw CatalogueErrors.notFound();
     const total = durationS > 0 ? durationS : 0;
@@ -133,6 +133,7 @@ export class AnimeService {
       pageIndex: 0,
       position: Math.floor(positionS),
       percent,
+      readAt,
     });
   }
 }

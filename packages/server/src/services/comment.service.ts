@@ -178,10 +178,11 @@ export class CommentService {
     return this.images.store(image);
   }
 
-  async toggleZan(actor: Actor, id: number): Promise<{ zan: number; is_zan: 0 | 1 }> {
+  /** Toggles the like, or sets it to `wanted` when given (idempotent: a queued like sent late). */
+  async toggleZan(actor: Actor, id: number, wanted?: boolean): Promise<{ zan: number; is_zan: 0 | 1 }> {
     const comment = await this.comments.findVisible(id, actor.userId);
     if (!comment) throw CommunityErrors.commentNotFound();
-    const { zan, liked } = await this.comments.toggleLike(id, actor.userId, nowSeconds());
+    const { zan, liked } = await this.comments.toggleLike(id, actor.userId, nowSeconds(), wanted);
     return { zan, is_zan: liked ? 1 : 0 };
   }
 

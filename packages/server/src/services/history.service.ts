@@ -7,7 +7,19 @@ import type { HistoryRepository } from '../repositories/history.repository.js';
 import { CatalogueErrors } from './catalogue-errors.js';
 import { offsetOf, type Paged } from './catalogue-paging.js';
 
-const now = () => Math.floor(Date.now() / 1000);
+/**
+ * How far ahead of the server a client's clock may be. Within it the client's times are kept as
+ * sent, so one device's places keep their order on its own clock (a place queued offline and a
+ * newer one sent live compare right); beyond it the clock is wrong, and the time is taken as now
+ * rather than holding the place against every other device's saves.
+ */
+export const READ_AT_SKEW_MS = 5 * 60_000;
+
+/** When the place was reached, in ms, from the client's `read_at` (absent: now). */
+export function placeTimeMs(readAt: number | undefined, nowMs = Date.now()): number {
+  if (readAt === undefined || readAt > nowMs + READ_AT_SKEW_MS) return nowMs;
+  return readAt;
+}
 
 export interface PlaceInput {
   workId: number;
@@ -15,6 +27,8 @@ export interface PlaceInput {
   pageIndex: number;
   position: number;
   percent: number;
+  /** The client's `read_at`, ms since the epoch. */
+  readAt?: number;
 }
 
 export class HistoryService {
@@ -28,7 +42,9 @@ export class HistoryService {
     const chapter = await this.catalogue.findChapter(input.chapterId);
     if (!chapter || chapter.work_id !== input.workId || chapter.work_type !== type)
       throw CatalogueErrors.notFound();
-    await this.history.save({ userId, type, time: now(), ...input });
+    const { readAt, ...place } = input;
+    const readAtMs = placeTimeMs(readAt);
+    await this.history.save({ userId, type, time: Math.floor(readAtMs / 1000), readAtMs, ...place });
     return {};
   }
 

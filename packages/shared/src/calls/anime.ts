@@ -9,6 +9,7 @@ import { decimalField } from './wire-number.js';
 import { rowId } from './row-id.js';
 import { chapterItemSchema, workDetailSchema } from './catalogue.js';
 import { defineCall, pageRequestSchema, pagedListSchema } from './define.js';
+import { readAtField } from './history.js';
 import { chargeNoticeSchema } from './money.js';
 import { shelfItemSchema } from './shelf.js';
 
@@ -85,7 +86,7 @@ export const animePlayCall = defineCall({
 export const animeProgressCall = defineCall({
   path: '/v3/anime/progress',
   summary:
-    "Saves the watch position of an episode (the player sends it every few seconds and on leave). It is the work's place in the reading history, so the episode appears in /v3/read/index (type 2) beside comics and novels and /v3/anime/play resumes from it.",
+    "Saves the watch position of an episode (the player sends it every few seconds and on leave). It is the work's place in the reading history, so the episode appears in /v3/read/index (type 2) beside comics and novels and /v3/anime/play resumes from it. `read_at` as in /v3/read/add (ms since the epoch, default now): a position older than the work's stored place is not kept.",
   tag: 'anime',
   auth: 'session',
   request: z.object({
@@ -93,6 +94,7 @@ export const animeProgressCall = defineCall({
     /** Seconds into the episode. */
     position_s: decimalField(0, 86_400),
     duration_s: decimalField(0, 86_400).default(0),
+    read_at: readAtField,
   }),
   response: z.object({}),
 });

@@ -120,10 +120,11 @@ export const commentUploadCall = defineCall({
 
 export const commentZanCall = defineCall({
   path: '/v3/comment/zan',
-  summary: 'Toggle the like of a visible comment (one per user); answers the new count and state.',
+  summary:
+    'Toggle the like of a visible comment (one per user); answers the new count and state. With `is_zan` (1 like, 0 no like) it sets that state instead of toggling, so sending it twice (a like made offline and sent later) changes nothing the second time.',
   tag: 'comment',
   auth: 'session',
-  request: z.object({ id }),
+  request: z.object({ id, is_zan: intField(0, 1).optional() }),
   response: z.object({ zan: z.number().int(), is_zan: flag }),
 });
 

@@ -20,6 +20,13 @@ const workId = rowId;
 const chapterId = rowId;
 const percent = intField(0, 100).default(0);
 
+/**
+ * When the place was reached, ms since the epoch (default: now). The place is kept only if it is
+ * not older than the stored place of the work, so a place saved offline and sent late never
+ * replaces a newer one; a time more than 5 minutes ahead of the server counts as now.
+ */
+export const readAtField = intField(0).optional();
+
 export const readIndexCall = defineCall({
   path: '/v3/read/index',
   summary:
@@ -33,7 +40,7 @@ export const readIndexCall = defineCall({
 export const readAddCall = defineCall({
   path: '/v3/read/add',
   summary:
-    'Save the reading place in a comic: chapter, 0-based page index and percent of the chapter. Replaces the previous place for the work. The chapter must belong to the work.',
+    'Save the reading place in a comic: chapter, 0-based page index and percent of the chapter. Replaces the previous place for the work unless that one is newer: `read_at` (optional, ms since the epoch, default now) is when the place was reached, and a place older than the stored one is not kept (a place saved offline and sent late); a time more than 5 minutes ahead of the server counts as now. The history is ordered by the kept time. The chapter must belong to the work.',
   tag: 'history',
   auth: 'session',
   request: z.object({
@@ -41,6 +48,7 @@ export const readAddCall = defineCall({
     chapter_id: chapterId,
     page_index: intField(0, 100_000).default(0),
     percent,
+    read_at: readAtField,
   }),
   response: emptySchema,
 });
@@ -48,7 +56,7 @@ export const readAddCall = defineCall({
 export const bookReadAddCall = defineCall({
   path: '/v3/book_read/add',
   summary:
-    "Save the reading place in a novel: chapter, character offset into the chapter's plain text (independent of font size) and percent of the chapter.",
+    "Save the reading place in a novel: chapter, character offset into the chapter's plain text (independent of font size) and percent of the chapter. `read_at` as in /v3/read/add: a place older than the stored one is not kept.",
   tag: 'history',
   auth: 'session',
   request: z.object({
@@ -56,6 +64,7 @@ export const bookReadAddCall = defineCall({
     chapter_id: chapterId,
     position: intField(0, 100_000_000).default(0),
     percent,
+    read_at: readAtField,
   }),
   response: emptySchema,
 });

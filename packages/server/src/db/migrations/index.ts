@@ -38,6 +38,7 @@ import * as m0032 from './0032-money-texts.js';
 import * as m0034 from './0034-recommendations.js';
 import * as m0035 from './0035-helper-cache-models.js';
 import * as m0036 from './0036-reco-hidden.js';
+import * as m0038 from './0038-place-read-at.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -75,4 +76,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0034-recommendations': m0034,
   '0035-helper-cache-models': m0035,
   '0036-reco-hidden': m0036,
+  '0038-place-read-at': m0038,
 };

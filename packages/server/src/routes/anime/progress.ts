@@ -10,6 +10,7 @@ export const animeProgressRoute: FastifyPluginAsync = async (app) => {
       input.chapter_id,
       input.position_s,
       input.duration_s,
+      input.read_at,
     ),
   );
 };

@@ -11,6 +11,7 @@ export const bookReadAddRoute: FastifyPluginAsync = async (app) => {
       pageIndex: 0,
       position: input.position,
       percent: input.percent,
+      readAt: input.read_at,
     }),
   );
 };

@@ -14,7 +14,11 @@ import { presentAuthor } from '../../presenters/comment.presenter.js';
 export const commentActionsRoute: FastifyPluginAsync = async (app) => {
   const comments = () => app.services.comments;
   registerCall(app, commentZanCall, async (input, context) =>
-    comments().toggleZan(sessionOf(context), input.id),
+    comments().toggleZan(
+      sessionOf(context),
+      input.id,
+      input.is_zan === undefined ? undefined : input.is_zan === 1,
+    ),
   );
   registerCall(app, commentDelCall, async (input, context) => {
     await comments().delete(sessionOf(context), input.id);

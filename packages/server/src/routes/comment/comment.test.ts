@@ -199,6 +199,20 @@ describe('replies, likes and deletion', () => {
     );
   });
 
+  it('sets the like to the wanted state with is_zan, so sending it twice counts once', async () => {
+    const item = (await post(carol, { content: 'liked offline' })).data!.comment;
+    const zan = (session: typeof bob, isZan: number) =>
+      h.call('/v3/comment/zan', { id: item.id, is_zan: isZan }, { session });
+    expect((await zan(bob, 1)).data).toEqual({ zan: 1, is_zan: 1 });
+    expect((await zan(bob, 1)).data).toEqual({ zan: 1, is_zan: 1 });
+    expect((await zan(alice, 0)).data).toEqual({ zan: 1, is_zan: 0 });
+    expect((await zan(bob, 0)).data).toEqual({ zan: 0, is_zan: 0 });
+    expect((await zan(bob, 0)).data).toEqual({ zan: 0, is_zan: 0 });
+    expect((await h.call('/v3/comment/zan', { id: item.id, is_zan: 2 }, { session: bob })).code).toBe(
+      ApiCode.PARAMS_INVALID,
+    );
+  });
+
   it("never deletes another user's comment; the author deletes it with its replies", async () => {
     const item = (await post(alice, { content: 'mine to delete' })).data!.comment;
     await post(bob, { to_father_id: item.id, content: 'a reply' });

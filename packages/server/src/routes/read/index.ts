@@ -14,6 +14,7 @@ export const readRoutes: FastifyPluginAsync = async (app) => {
       pageIndex: input.page_index,
       position: 0,
       percent: input.percent,
+      readAt: input.read_at,
     }),
   );
   registerCall(app, readDelCall, async (input, context) =>
