@@ -5,7 +5,6 @@
  * comes back to resume near the saved position. A guest cannot fetch a VIP episode's key,
  * playlists or segments (and what is stored is encrypted); a corrupt source shows its failure reason.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { runImport } from '../packages/server/src/import/library-importer.js';
 import { LocalMediaStore } from '../packages/server/src/media/local-media-store.js';
 import { cspViolations, newPhoneContext } from './support/chromium.js';
+import { writeClip } from './support/anime-library.js';
 import { keepScreenshot, newThemedContext, settle, THEMES } from './support/screenshots.js';
 import { E2E_KEYS, type RunningServer } from './support/server.js';
 import { buildWork } from '../packages/server/src/testing/catalogue-factory.js';
@@ -31,37 +31,6 @@ let workId = 0;
 const episodeIds: number[] = [];
 /** Two more anime (a VIP one with a cover, one without) and a comic, for "also watched" and search. */
 const more = { vip: 0, coverless: 0, comic: 0 };
-
-/** An H.264/AAC 640×480 clip: two renditions (360p re-encoded, 480p copied). */
-function writeClip(path: string, seconds: number, size = '640x480'): void {
-  execFileSync(
-    '/usr/bin/ffmpeg',
-    [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=${size}:rate=24:duration=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${seconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-g',
-      '48',
-      '-c:a',
-      'aac',
-      '-shortest',
-      path,
-    ],
-    { stdio: 'ignore', timeout: 60_000 },
-  );
-}
 
 async function importLibrary(): Promise<void> {
   const show = join(dataDir, 'library/anime/Pixel Garden');

@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { NAVIGATION_FALLBACK_ALLOWLIST } from './src/lib/app-documents';
 
 /** Where `vite dev` / `vite preview` forward API calls; the server's default port unless overridden. */
 const API_ORIGIN = process.env.DM51_API_ORIGIN ?? 'http://localhost:8080';
@@ -49,6 +48,14 @@ const OTHER_PAGES_KIT =
  */
 const TANSTACK_MUTATIONS =
   /node_modules[\\/]@tanstack[\\/](query-core[\\/].*mutationObserver|react-query[\\/].*useMutation)\.js$/;
+/**
+ * The download engine, its IndexedDB records and the offline queue (lib/offline, with `idb`): one
+ * chunk that only a download, a Downloads page, an offline answer or the shell's extras load. In
+ * `shared` it would be fetched by every reader and detail link before its first paint. The light
+ * parts the readers' queries import (offline-fallback, downloaded-index, outbox-send) stay out.
+ */
+const OFFLINE_KIT =
+  /(src[\\/]lib[\\/]offline[\\/](download-manager|download-store|offline-db|offline-answers|outbox|outbox-sync|chapter-files|episode-files|file-fetch)\.ts$|node_modules[\\/]idb[\\/])/;
 /** The style sheets only those antd-mobile-based parts import: they go where their importers go. */
 const ANTD_COMPONENT_STYLES =
   /src[\\/]components[\\/](unlock-sheet[\\/](unlock-sheet|locked-chapter)|guest-prompt[\\/]guest-prompt|ai-cos[\\/]ai-cos)\.css$/;
@@ -131,7 +138,11 @@ export default defineConfig({
     react(),
     preloadAppCode(),
     VitePWA({
-      strategies: 'generateSW',
+      // Our own worker (src/sw/sw.ts): the precache and the app's navigations as before,
+      // plus app-config.js's last copy and the downloads cache for reading offline.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
       // A new build waits until the user taps 'upgrade now' in the update dialog; the
       // app registers the worker itself (lib/update-worker.ts via virtual:pwa-register).
       registerType: 'prompt',
@@ -154,18 +165,11 @@ export default defineConfig({
           { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // app-config.js is per deployment and must always come from the network.
+        // app-config.js is per deployment: the worker fetches it from the network and keeps the last copy.
         globIgnores: ['**/app-config.js'],
-        navigateFallback: 'index.html',
-        // The app's own document only (src/lib/app-documents.ts): /admin, /opds, /docs, the API, the
-        // payment pages and any route the server adds later always reach the server.
-        navigateFallbackAllowlist: NAVIGATION_FALLBACK_ALLOWLIST,
-        cleanupOutdatedCaches: true,
-        // The activated worker takes over the open page at once: the update's reload waits for that
-        // ('controlling'), and the very first visit is served offline-ready without a reload.
-        clientsClaim: true,
+        rollupFormat: 'iife',
       },
     }),
   ],
@@ -220,6 +224,7 @@ export default defineConfig({
               test: /src[\\/](components[\\/](xfile-image|mixed-list-card|query-state|empty-state|icons)[\\/]|components[\\/]work-card[\\/]WorkGrid\.tsx$|lib[\\/](media-url|genre-label)\.ts)/,
               priority: 2,
             },
+            { name: 'offline', test: OFFLINE_KIT, priority: 2 },
             {
               name: 'ui',
               test: (id) => UI_LIBRARIES.test(id),

@@ -51,6 +51,7 @@ const SAME_AS_ENGLISH: { word: string; locales: readonly Translated[]; reason: s
   { word: 'Image', locales: ['fr'], reason: 'the same word in French' },
   { word: 'bonus', locales: ['fr'], reason: 'the same word in French' },
   { word: 'page', locales: ['fr'], reason: 'the same word in French' },
+  { word: 'pages', locales: ['fr'], reason: 'the same word in French' },
 ];
 
 /** The console's words kept in English in its Chinese texts, and why. */

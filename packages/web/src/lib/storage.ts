@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   updateConfig: 'updateConfig',
   /** '1' when the user turned analytics off in settings. */
   analyticsOptOut: 'dm51.analyticsOptOut',
+  /** The keys of finished downloads ('uid:kind:chapterId'), read synchronously when a reader opens. */
+  downloaded: 'dm51.downloaded',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { OfflineBanner } from '../components/offline/OfflineBanner';
 import { TabBar } from '../components/tabbar/TabBar';
 import { isAdPage } from '../lib/ad-rules';
 import { afterLanding } from '../lib/after-landing';
@@ -20,6 +21,17 @@ import { findRoute, HOME_PATH, isTabRoute } from './route-table';
 // Its texts (the floating ad's) are launch messages; the update dialog it may open waits for the
 // rest of them itself (UpdatePrompt), so home's download does not carry the rest of English.
 const ShellExtras = lazy(() => import('./ShellExtras'));
+
+/**
+ * Pages without the offline notice: the readers and the player (a downloaded chapter reads there
+ * as online, with nothing over it) and the Downloads page (which says it itself).
+ */
+const NO_OFFLINE_BANNER: ReadonlySet<string> = new Set([
+  'cartoonReader',
+  'novelReader',
+  'animePlayer',
+  'downloads',
+]);
 
 /**
  * Analytics is loaded after the first paint rather than with the shell; page views keep their order
@@ -86,6 +98,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className={`app-page${withTabBar ? ' app-page--tabbed' : ''}`}>
       {children}
       {withTabBar && <TabBar />}
+      {!NO_OFFLINE_BANNER.has(route?.name ?? '') && <OfflineBanner />}
       {extras && (
         <Suspense fallback={null}>
           <ShellExtras adPage={isAdPage(adPage) ? adPage : null} visitKey={location.key} />

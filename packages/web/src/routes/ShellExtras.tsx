@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { AdFloat } from '../components/ad-float/AdFloat';
+import { SyncNotice } from '../components/offline-sync/SyncNotice';
 import { UpdatePrompt } from '../components/update-dialog/UpdatePrompt';
 import type { AdPage } from '../lib/ad-rules';
 import { ThemeSync } from '../theme/ThemeSync';
@@ -9,6 +11,12 @@ import { ThemeSync } from '../theme/ThemeSync';
  * paint, and together with the service-worker registration they weighed on every first download.
  */
 export default function ShellExtras({ adPage, visitKey }: { adPage: AdPage | null; visitKey: string }) {
+  // Downloads left unfinished go on once the page has painted; the download code is its own chunk.
+  useEffect(() => {
+    void import('../components/downloads/use-downloads')
+      .then((module) => module.startDownloads())
+      .catch(() => undefined);
+  }, []);
   return (
     <>
       {/* The floating ad of home, sort, ai and user (spec §2); a new visit mounts it afresh. */}
@@ -16,6 +24,8 @@ export default function ShellExtras({ adPage, visitKey }: { adPage: AdPage | nul
       <UpdatePrompt />
       {/* The operator's theme colours, fetched when idle (console Growth → Themes). */}
       <ThemeSync />
+      {/* Sends what was done offline once the connection returns, and says so. */}
+      <SyncNotice />
     </>
   );
 }

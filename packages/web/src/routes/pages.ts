@@ -71,6 +71,7 @@ const BUILT: Record<string, PageComponent> = {
   messages: page(() => import('./user/cell/MessagesPage')),
   messageDetails: page(() => import('./user/cell/MessageDetailsPage')),
   follow: page(() => import('./user/cell/FollowPage')),
+  downloads: page(() => import('./user/downloads/DownloadsPage')),
   feedback: page(() => import('./user/feedback/FeedbackPage')),
   feedbackLog: page(() => import('./user/feedback/LogPage')),
   feedbackMessage: page(() => import('./user/feedback/MessagePage')),

@@ -46,6 +46,8 @@ const SPEC_PATHS = [
   '/pages/user/cell/follow',
   '/pages/user/cell/mes',
   '/pages/user/cell/mesDetails',
+  // Not in spec §2: offline downloads.
+  '/pages/user/downloads',
   '/pages/user/invite/invite',
   '/pages/user/invite/write',
   '/pages/user/invite/inviteLog',

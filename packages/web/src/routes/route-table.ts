@@ -109,6 +109,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/pages/user/cell/follow', 'follow', 'cell'),
   r('/pages/user/cell/mes', 'messages', 'cell'),
   r('/pages/user/cell/mesDetails', 'messageDetails', 'cell'),
+  // Not in spec §2: chapters and episodes kept for reading and watching offline.
+  r('/pages/user/downloads', 'downloads', 'cell'),
 
   r('/pages/user/invite/invite', 'invite', 'invite', { guarded: true }),
   r('/pages/user/invite/write', 'inviteWrite', 'invite', { guarded: true }),

@@ -1,6 +1,7 @@
 import type { ChapterItem } from '@dm51/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadedMark } from '../downloads/DownloadedMark';
 import { chapterLabels } from './chapter-labels';
 import { chapterCount, orderChapters, visibleChapters, type ChapterOrder } from './chapter-order';
 import './chapter-list.css';
@@ -21,6 +22,8 @@ interface ChapterListProps {
   /** In a drawer everything shows at once; on the detail page long lists collapse. */
   collapsible?: boolean;
   testId?: string;
+  /** Chapters downloaded for reading offline: marked. */
+  downloadedIds?: ReadonlySet<number>;
 }
 
 /** Chapters with an asc/desc switch, VIP locks, the current chapter marked, and "show all". */
@@ -30,6 +33,7 @@ export function ChapterList({
   onOpen,
   collapsible = true,
   testId = 'chapter-list',
+  downloadedIds,
 }: ChapterListProps) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<ChapterOrder>('asc');
@@ -83,6 +87,7 @@ export function ChapterList({
           >
             <span className="chapter-list__name">{labels.get(chapter.id) ?? chapter.name}</span>
             {chapter.locked === 1 && <LockIcon />}
+            {downloadedIds?.has(chapter.id) && <DownloadedMark testId={`chapter-downloaded-${chapter.id}`} />}
           </button>
         ))}
       </div>

@@ -125,7 +125,7 @@ export function CommentRow({ item, onReply }: { item: CommentItem; onReply: (ite
             data-testid={`comment-like-${item.id}`}
             aria-pressed={item.is_zan === 1}
             disabled={zan.isPending}
-            onClick={() => zan.mutate(item.id)}
+            onClick={() => zan.mutate({ id: item.id, like: item.is_zan !== 1 })}
           >
             ♥ {item.zan}
           </button>

@@ -20,7 +20,8 @@ export type GlyphName =
   | 'info'
   | 'trophy'
   | 'grid'
-  | 'play';
+  | 'play'
+  | 'download';
 
 /** Small line glyphs for entry lists and shortcuts (24-unit grid, currentColor). */
 const GLYPHS: Record<GlyphName, ReactNode> = {
@@ -51,6 +52,7 @@ const GLYPHS: Record<GlyphName, ReactNode> = {
   ),
   grid: <path d="M4 4h6.5v6.5H4zM13.5 4H20v6.5h-6.5zM4 13.5h6.5V20H4zM13.5 13.5H20V20h-6.5z" />,
   play: <path d="M4 5h16v14H4zM10 9v6l5-3z" />,
+  download: <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />,
   info: <path d="M12 4a8 8 0 1 1 0 16 8 8 0 0 1 0-16zM12 11v5.5M12 7.8v.2" />,
 };
 

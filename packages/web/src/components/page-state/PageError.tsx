@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../lib/offline/use-online';
 import './page-state.css';
 
 /** Full-page error view; tapping anywhere reloads, which also refetches a failed chunk. */
 export function PageError({ message }: { message?: string }) {
   const { t } = useTranslation();
+  const online = useOnline();
   return (
     <button
       type="button"
@@ -16,7 +18,7 @@ export function PageError({ message }: { message?: string }) {
         <path d="M32 18v18" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
         <circle cx="32" cy="45" r="2.8" fill="currentColor" />
       </svg>
-      <span>{message ?? t('common.pageError')}</span>
+      <span>{online ? (message ?? t('common.pageError')) : t('connection.needsNetwork')}</span>
     </button>
   );
 }

@@ -17,6 +17,8 @@ interface ReaderChromeProps {
   onChapter: (chapterId: number) => void;
   onChapters: () => void;
   onSettings: () => void;
+  /** Opens the download sheet (this chapter, the next ones...). */
+  onDownload?: () => void;
   theme?: 'dark' | 'light' | 'sepia';
 }
 
@@ -76,6 +78,7 @@ export function ReaderChrome({
   onChapter,
   onChapters,
   onSettings,
+  onDownload,
   theme = 'dark',
 }: ReaderChromeProps) {
   const { t } = useTranslation();
@@ -98,6 +101,17 @@ export function ReaderChrome({
         <span className="reader-bar__progress" data-testid="reader-progress">
           {progress}
         </span>
+        {onDownload && (
+          <button
+            type="button"
+            className="reader-bar__icon"
+            data-testid="reader-download"
+            aria-label={t('reader.download')}
+            onClick={onDownload}
+          >
+            <Icon d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />
+          </button>
+        )}
       </header>
       <footer
         className={`reader-bar reader-bar--bottom reader-bar--${theme} ${state}`}

@@ -2,12 +2,20 @@ import type { ChapterItem } from '@dm51/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChapterList } from '../chapter-list/ChapterList';
+import { kindOfType } from '../downloads/download-kind';
+import { ReaderDownload } from '../downloads/ReaderDownload';
+import { useDownloadedIds } from '../downloads/use-downloaded-ids';
 import { ReaderSheet } from './ReaderChrome';
 import type { ReaderSheetKind } from './use-reader-chapter';
 
 type Theme = 'dark' | 'light' | 'sepia';
 
+const NO_CHAPTERS: readonly ChapterItem[] = [];
+
 interface SheetsReader {
+  type: number;
+  workId: number;
+  info?: { work_name: string };
   sheet: ReaderSheetKind | null;
   closeSheet: () => void;
   chapters: { data?: readonly ChapterItem[] };
@@ -30,6 +38,7 @@ export function ReaderSheets({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const downloaded = useDownloadedIds(kindOfType(reader.type), reader.chapters.data ?? NO_CHAPTERS);
   const sheets = [
     {
       kind: 'chapters',
@@ -39,6 +48,7 @@ export function ReaderSheets({
         <ChapterList
           chapters={reader.chapters.data ?? []}
           currentId={chapterId}
+          downloadedIds={downloaded}
           collapsible={false}
           onOpen={(item) => reader.goChapter(item.id)}
           testId="reader-chapter-list"
@@ -61,6 +71,15 @@ export function ReaderSheets({
           {sheet.body}
         </ReaderSheet>
       ))}
+      <ReaderDownload
+        open={reader.sheet === 'download'}
+        onClose={reader.closeSheet}
+        type={reader.type}
+        workId={reader.workId}
+        workName={reader.info?.work_name ?? ''}
+        chapters={reader.chapters.data ?? []}
+        chapterId={chapterId}
+      />
     </>
   );
 }

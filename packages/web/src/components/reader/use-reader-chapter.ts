@@ -11,7 +11,7 @@ import { readerHref } from '../work-detail/reader-href';
 import { nextLabelKey } from './next-label';
 import { useProgressSaver } from './use-progress-saver';
 
-export type ReaderSheetKind = 'chapters' | 'settings';
+export type ReaderSheetKind = 'chapters' | 'settings' | 'download';
 
 /**
  * What both readers do around one chapter, whatever they draw: the work's chapter list, the lock
@@ -71,6 +71,7 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
 
   return {
     type,
+    workId,
     chapters,
     listed,
     chapter,
@@ -99,6 +100,7 @@ export function useReaderChapter<T extends { chapter: ReaderChapter; charged: Ch
       onChapter: goChapter,
       onChapters: () => setSheet('chapters'),
       onSettings: () => setSheet('settings'),
+      onDownload: () => setSheet('download'),
     },
   };
 }

@@ -29,7 +29,8 @@ export function useUnlockBuy(type: number, chapterId: number) {
       callApi(buyCallFor(type), { chapter_id: chapterId, count, idempotency_key: intentKey(scope(count)) }),
     onSettled: (_data, error, count) => {
       // A transport failure leaves the outcome unknown: keep the key so the retry cannot buy twice.
-      const unknownOutcome = error instanceof ApiError && error.kind === 'transport';
+      const unknownOutcome =
+        error instanceof ApiError && (error.kind === 'transport' || error.kind === 'offline');
       if (!unknownOutcome) clearIntentKey(scope(count));
     },
     onSuccess: () => invalidateUnlocked(client),

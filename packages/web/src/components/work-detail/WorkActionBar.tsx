@@ -1,4 +1,5 @@
 import type { WorkDetail } from '@dm51/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareButton } from '../task-share/ShareButton';
 import { ChatButton } from '../ai-chat/ChatButton';
@@ -12,11 +13,14 @@ export function WorkActionBar({
   work,
   favorite,
   action,
+  extra,
 }: {
   work: WorkDetail;
   favorite: { isPending: boolean; mutate: (on: boolean) => void };
   /** `note`: a small second line under the label (where KOReader's sync saved the place). */
   action: { testId: string; label: string; note?: string; disabled: boolean; onClick: () => void };
+  /** More small buttons beside sharing (the download button). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -34,6 +38,7 @@ export function WorkActionBar({
       </button>
       <ShareButton work={work} />
       <ChatButton work={work} />
+      {extra}
       <button
         type="button"
         className={`work-detail__read${action.note ? ' work-detail__read--noted' : ''}`}

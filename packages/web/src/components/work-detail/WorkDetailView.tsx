@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLanded } from '../../lib/use-landed';
 import { useNavigate } from '../../lib/router';
 import { ChapterList } from '../chapter-list/ChapterList';
+import { kindOfType } from '../downloads/download-kind';
+import { useDownloadedIds } from '../downloads/use-downloaded-ids';
+import { WorkDownload } from '../downloads/WorkDownload';
 import { readingStart } from '../chapter-list/chapter-order';
 import { useFavoriteToggle } from '../../state/queries/shelf';
 import { readerHref } from './reader-href';
@@ -45,6 +48,8 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
   const landed = useLanded();
   const novel = work.type === WorkType.NOVEL;
   const start = readingStart(work.read, work.first_chapter_id);
+  const kind = kindOfType(work.type);
+  const downloaded = useDownloadedIds(kind, chapters);
   const open = (chapterId: number, resume: boolean) =>
     navigate(readerHref(work.type, work.relate_id, chapterId, resume ? work.read : null));
 
@@ -80,6 +85,7 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
           <ChapterList
             chapters={chapters}
             currentId={work.read?.chapter_id ?? null}
+            downloadedIds={downloaded}
             onOpen={(chapter) => open(chapter.id, chapter.id === work.read?.chapter_id)}
           />
         </section>
@@ -94,6 +100,15 @@ export function WorkDetailView({ work, chapters }: { work: WorkDetail; chapters:
       <WorkActionBar
         work={work}
         favorite={favorite}
+        extra={
+          <WorkDownload
+            type={work.type}
+            work={{ kind, workId: work.relate_id, workName: work.name, cover: work.pic }}
+            chapters={chapters}
+            currentId={start?.chapterId ?? 0}
+            context={{ detail: work, chapters }}
+          />
+        }
         action={{
           testId: 'detail-read',
           disabled: start === null,

@@ -1,5 +1,6 @@
 import { assertXorKey, TIMEOUTS } from '@dm51/shared';
 import { takeEarlyImage } from '../../lib/launch/early';
+import { DOWNLOADS_CACHE } from '../../lib/offline/media-cache';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -59,6 +60,20 @@ async function attempt(url: string, options: FetchXfileOptions): Promise<Uint8Ar
 }
 
 /**
+ * The downloaded copy of an image (lib/offline): the service worker answers with it, but a page it
+ * does not control yet (the first visit, a hard reload) asks the cache itself when the network fails.
+ */
+async function downloadedBytes(url: string): Promise<Uint8Array | null> {
+  if (typeof caches === 'undefined') return null;
+  const hit = await caches.match(url, { cacheName: DOWNLOADS_CACHE }).catch(() => undefined);
+  return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+}
+
+function decoded(bytes: Uint8Array, url: string, xorKey: number): Blob {
+  return new Blob([xorInPlace(bytes, xorKey) as Uint8Array<ArrayBuffer>], { type: mimeForPath(url) });
+}
+
+/**
  * Fetches an `_xfile` image as binary and XORs every byte back (protocol.md, "Encrypted images"):
  * 6 s per attempt, `Cache-Control: no-cache`, up to 2 retries. A caller's abort stops at once.
  */
@@ -72,18 +87,23 @@ export async function fetchXfile(url: string, options: FetchXfileOptions): Promi
       // fetched again below
     }
   }
+  // No connection: the downloaded copy, without three attempts that cannot succeed.
+  if (globalThis.navigator?.onLine === false && !options.fetchImpl) {
+    const bytes = await downloadedBytes(url);
+    if (bytes) return decoded(bytes, url, options.xorKey);
+  }
   const retries = options.retries ?? TIMEOUTS.imageFetchRetries;
   let lastError: unknown;
   for (let i = 0; i <= retries; i++) {
     if (options.signal?.aborted) throw options.signal.reason;
     try {
-      const bytes = await attempt(url, options);
-      const decoded = xorInPlace(bytes, options.xorKey);
-      return new Blob([decoded as Uint8Array<ArrayBuffer>], { type: mimeForPath(url) });
+      return decoded(await attempt(url, options), url, options.xorKey);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       lastError = error;
     }
   }
+  const bytes = options.fetchImpl ? null : await downloadedBytes(url);
+  if (bytes) return decoded(bytes, url, options.xorKey);
   throw lastError instanceof Error ? lastError : new Error('image fetch failed');
 }

@@ -6,6 +6,11 @@
  */
 export const enLaunch = {
   app: { name: '51动漫' },
+  connection: {
+    offlineBanner: "You're offline. Your downloads and what you saw last are still here.",
+    needsNetwork: 'No connection. This needs the internet.',
+    openDownloads: 'Downloads',
+  },
   common: {
     back: 'Back',
     retry: 'Try again',
@@ -19,6 +24,7 @@ export const enLaunch = {
     notFound: 'This page does not exist.',
   },
   route: {
+    downloads: 'Downloads',
     entry: '51动漫',
     index: '51动漫',
     home: 'Home',
@@ -113,6 +119,7 @@ export const enLaunch = {
     guideBody: 'Tap the Share button in Safari, then choose “Add to Home Screen”.',
   },
   user: {
+    entryDownloads: 'Downloads',
     guest: 'Guest',
     guestName: 'Visitor',
     generatedGuestName: 'Visitor {{code}}',
@@ -169,6 +176,8 @@ export const enLaunch = {
     latest: 'Latest',
   },
   catalogue: {
+    download: 'Download',
+    downloaded: 'Downloaded',
     typeComic: 'Comic',
     typeNovel: 'Novel',
     typeAnime: 'Anime',
@@ -309,6 +318,7 @@ export const enLaunch = {
     expand: 'Show ad',
   },
   reader: {
+    download: 'Download chapters',
     prevChapter: 'Previous',
     nextChapter: 'Next chapter',
     nextChapterVip: 'Next (VIP)',
@@ -403,5 +413,15 @@ export const enLaunch = {
     whoFromText: 'Quoted from the text about {{name}}:',
     whoNotYet: '“{{name}}” is not mentioned in the story up to this chapter.',
     whoHint: 'Only the chapters up to this one are used, so nothing later is given away.',
+  },
+  // The shell's sync notice (components/offline-sync): the shell does not wait for the rest.
+  offlineSync: {
+    synced: 'Synced {{what}}',
+    places: '{{count}} reading places',
+    places_one: '{{count}} reading place',
+    favorites: '{{count}} favourites',
+    favorites_one: '{{count}} favourite',
+    likes: '{{count}} likes',
+    likes_one: '{{count}} like',
   },
 };

@@ -36,6 +36,14 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
+const answeredListeners = new Set<() => void>();
+
+/** Called after every call the server answered: the connection works (the outbox sends then). */
+export function onCallAnswered(listener: () => void): () => void {
+  answeredListeners.add(listener);
+  return () => answeredListeners.delete(listener);
+}
+
 /** The session/device fields merged into every body except the login calls (protocol.md). */
 export function sessionFields(): Record<string, string | number> {
   const session = sessionStore.get();
@@ -91,8 +99,15 @@ async function post(
   } catch (error) {
     // A caller's own abort (React Query cancelling) is not a failure worth a toast.
     if (signal?.aborted) throw error;
-    ui.showTransportFailure();
-    throw new ApiError('transport', error instanceof Error ? error.message : 'network error');
+    // With no connection at all the screen says so itself (offline notices), once, not a toast per call.
+    const offline = globalThis.navigator?.onLine === false;
+    if (!offline) ui.showTransportFailure();
+    const failure = new ApiError(
+      offline ? 'offline' : 'transport',
+      error instanceof Error ? error.message : 'network error',
+    );
+    failure.unreachable = true;
+    throw failure;
   }
 }
 
@@ -229,5 +244,6 @@ async function sendCall<C extends CallRef>(
     ui.showTransportFailure();
     throw new ApiError('invalid', `unexpected response from ${call.path}`);
   }
+  answeredListeners.forEach((listener) => listener());
   return opened as CallResponse<C>;
 }

@@ -11,6 +11,8 @@ import { AlsoReadRow } from '../../components/work-detail/AlsoReadRow';
 import { WorkAbout } from '../../components/work-detail/WorkAbout';
 import { WorkActionBar } from '../../components/work-detail/WorkActionBar';
 import { WorkHero } from '../../components/work-detail/WorkHero';
+import { useDownloadedIds } from '../../components/downloads/use-downloaded-ids';
+import { WorkDownload } from '../../components/downloads/WorkDownload';
 import { isApiCode } from '../../lib/api/errors';
 import { useAnimeDetail, useAnimeFavoriteToggle } from '../../state/queries/anime';
 import { EpisodeList } from './EpisodeList';
@@ -60,6 +62,7 @@ function AnimeDetailView({
   const resumeId = work.read && work.read.readtime > 0 ? work.read.chapter_id : 0;
   const startId = resumeId || episodes[0]?.id || 0;
   const open = (episodeId: number) => navigate(playerHref(work.relate_id, episodeId));
+  const downloaded = useDownloadedIds('anime', episodes);
 
   return (
     <div className="page work-detail anime-detail" data-testid="anime-detail" data-work-id={work.relate_id}>
@@ -67,7 +70,12 @@ function AnimeDetailView({
 
       <div className="work-detail__body">
         <WorkAbout work={work} tagPath="/pages/anime/tag" />
-        <EpisodeList episodes={episodes} currentId={resumeId || null} onOpen={(e) => open(e.id)} />
+        <EpisodeList
+          episodes={episodes}
+          currentId={resumeId || null}
+          downloadedIds={downloaded}
+          onOpen={(e) => open(e.id)}
+        />
         <AlsoReadRow workId={work.relate_id} title={t('anime.sectionAlsoWatched')} />
         <CommentsSection workId={work.relate_id} type={WorkType.ANIME} />
       </div>
@@ -75,6 +83,16 @@ function AnimeDetailView({
       <WorkActionBar
         work={work}
         favorite={favorite}
+        extra={
+          <WorkDownload
+            type={WorkType.ANIME}
+            work={{ kind: 'anime', workId: work.relate_id, workName: work.name, cover: work.pic }}
+            chapters={episodes}
+            currentId={startId}
+            // The detail call's answer as a whole, and its episodes as the list.
+            context={{ detail: { work, episodes }, chapters: episodes }}
+          />
+        }
         action={{
           testId: 'detail-play',
           disabled: startId === 0,

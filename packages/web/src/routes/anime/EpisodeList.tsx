@@ -1,16 +1,20 @@
 import { PAY_VIP, type AnimeEpisode } from '@dm51/shared';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/video-player/player-format';
+import { DownloadedMark } from '../../components/downloads/DownloadedMark';
 
 /** Episodes in order with their state: playing now, VIP or coin lock, processing n %, failed. */
 export function EpisodeList({
   episodes,
   currentId,
   onOpen,
+  downloadedIds,
 }: {
   episodes: readonly AnimeEpisode[];
   currentId: number | null;
   onOpen: (episode: AnimeEpisode) => void;
+  /** Episodes downloaded for watching offline: marked. */
+  downloadedIds?: ReadonlySet<number>;
 }) {
   const { t } = useTranslation();
   if (episodes.length === 0) return <p className="anime-episodes__empty">{t('anime.noEpisodes')}</p>;
@@ -32,6 +36,9 @@ export function EpisodeList({
               >
                 <span className="anime-episode__name">{episode.name}</span>
                 <span className="anime-episode__meta">
+                  {downloadedIds?.has(episode.id) && (
+                    <DownloadedMark testId={`episode-downloaded-${episode.id}`} />
+                  )}
                   {episode.locked && episode.pay === PAY_VIP ? (
                     <span className="anime-episode__vip">VIP</span>
                   ) : null}

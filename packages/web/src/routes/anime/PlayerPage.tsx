@@ -11,6 +11,7 @@ import { lockReasonOf } from '../../components/unlock-sheet/lock-reason';
 import { useChargeToast } from '../../components/unlock-sheet/use-charge-toast';
 import { nextLabelKey } from '../../components/reader/next-label';
 import { VideoPlayer } from '../../components/video-player/VideoPlayer';
+import { useDownloadedIds } from '../../components/downloads/use-downloaded-ids';
 import { idParam } from '../../lib/id-param';
 import { mediaUrl } from '../../lib/media-url';
 import { useReadingClock } from '../../lib/reading-clock';
@@ -65,6 +66,7 @@ export default function PlayerPage() {
 
   const info = play.data;
   const episodes: readonly AnimeEpisode[] = detail.data?.episodes ?? [];
+  const downloaded = useDownloadedIds('anime', episodes);
   const current = episodes.find((e) => e.id === episodeId) ?? info?.episode;
   // The play answer decides; while it loads (or after a purchase refetch) the episode list's lock.
   const lockReason = lockReasonOf(info ? undefined : episodes.find((e) => e.id === episodeId), play.error);
@@ -176,7 +178,12 @@ export default function PlayerPage() {
       {detail.isError ? (
         <QueryError onRetry={() => void detail.refetch()} />
       ) : (
-        <EpisodeList episodes={episodes} currentId={episodeId} onOpen={(e) => goTo(e.id)} />
+        <EpisodeList
+          episodes={episodes}
+          currentId={episodeId}
+          downloadedIds={downloaded}
+          onOpen={(e) => goTo(e.id)}
+        />
       )}
     </div>
   );

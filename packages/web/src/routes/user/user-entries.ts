@@ -16,6 +16,7 @@ export const LIBRARY_ENTRIES: readonly UserEntry[] = [
   { id: 'book', path: '/pages/book/book', labelKey: 'user.entryBookshelf', glyph: 'shelf' },
   { id: 'animeFavorites', path: '/pages/anime/favorites', labelKey: 'user.entryFavorites', glyph: 'heart' },
   { id: 'follow', path: '/pages/user/cell/follow', labelKey: 'user.entryFollow', glyph: 'follow' },
+  { id: 'downloads', path: '/pages/user/downloads', labelKey: 'user.entryDownloads', glyph: 'download' },
 ];
 
 export const ACCOUNT_ENTRIES: readonly UserEntry[] = [

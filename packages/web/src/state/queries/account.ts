@@ -191,6 +191,14 @@ export async function logoutToGuest(client: QueryClient): Promise<void> {
 }
 
 async function startFreshGuest(client: QueryClient): Promise<void> {
+  const leaving = sessionStore.get().uid;
+  // The account's downloads, what was kept of its lists and its queue of offline places stay with
+  // the account, not the device.
+  if (leaving > 0)
+    await Promise.all([
+      import('../../lib/offline/download-manager').then((m) => m.downloadManager.forgetAccount(leaving)),
+      import('../../lib/offline/outbox-sync').then((m) => m.settleOutboxBeforeLogout(leaving)),
+    ]).catch(() => undefined);
   sessionStore.clear();
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== startSettingsKeys.all[0] });
   await bootstrapGuestSession(client);

@@ -18,6 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { callApi } from '../../lib/api/client';
+import { sendOrQueue } from '../../lib/offline/outbox-send';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { commentKeys, invalidate } from './query-keys';
 
@@ -110,12 +111,45 @@ export function useUploadCommentImage() {
   });
 }
 
+/**
+ * Likes or unlikes a comment. The wanted state is sent (not a toggle), so without a connection it
+ * waits in the outbox (the last one per comment) and is sent once; the lists show it meanwhile.
+ */
 export function useToggleZan() {
+  const client = useQueryClient();
   const invalidate = useInvalidateComments();
   return useMutation({
-    mutationFn: (id: number) => callApi(commentZanCall, { id }),
-    onSuccess: () => invalidate(),
+    // Run offline too (React Query would hold it until the connection returns, in memory only).
+    networkMode: 'always',
+    mutationFn: ({ id, like }: { id: number; like: boolean }) =>
+      sendOrQueue({
+        call: commentZanCall,
+        payload: { id, is_zan: like ? 1 : 0 },
+        slot: `like:${id}`,
+        kind: 'like',
+      }),
+    onSuccess: (outcome, { id, like }) => {
+      // Queued: the server does not know yet, a refetch would show the old state.
+      if (outcome === 'queued')
+        client.setQueriesData({ queryKey: commentKeys.all }, (data: unknown) => withLike(data, id, like));
+      else void invalidate();
+    },
   });
+}
+
+/** The cached comment lists with one comment's like set, wherever it appears (thread or reply). */
+function withLike(data: unknown, id: number, like: boolean): unknown {
+  if (Array.isArray(data)) return data.map((item: unknown) => withLike(item, id, like));
+  if (typeof data !== 'object' || data === null) return data;
+  const record = data as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) copy[key] = withLike(value, id, like);
+  if (record['id'] === id && typeof record['zan'] === 'number' && typeof record['is_zan'] === 'number') {
+    const was = record['is_zan'] === 1;
+    copy['is_zan'] = like ? 1 : 0;
+    copy['zan'] = Math.max(0, record['zan'] + (like === was ? 0 : like ? 1 : -1));
+  }
+  return copy;
 }
 
 export function useReportComment() {

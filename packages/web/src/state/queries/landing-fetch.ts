@@ -21,6 +21,7 @@ import {
   comicReadCall,
 } from '@dm51/shared/call-refs';
 import { callApi } from '../../lib/api/client';
+import { downloadedFirst, orKeptWorkPart } from '../../lib/offline/offline-fallback';
 
 /**
  * Home is asked for in two calls with the spec's sizes between them: the first screen
@@ -55,7 +56,8 @@ export function homeLcpImage(data: HomeData | undefined): string | null {
 }
 
 export function fetchWorkDetail(type: number, id: number, signal?: AbortSignal): Promise<WorkDetail> {
-  return callApi(type === WorkType.NOVEL ? bookDetailsCall : comicDetailsCall, { id }, { signal });
+  const call = type === WorkType.NOVEL ? bookDetailsCall : comicDetailsCall;
+  return orKeptWorkPart(type, id, 'detail', callApi(call, { id }, { signal }));
 }
 
 /** A work's chapter list in one page (a work has at most this many chapters). */
@@ -63,9 +65,10 @@ export const CHAPTERS_LIMIT = 2000;
 
 export function fetchChapters(type: number, id: number, signal?: AbortSignal): Promise<ChapterItem[]> {
   const call = type === WorkType.NOVEL ? bookChaptersCall : comicChaptersCall;
-  return callApi(call, { id, order: 'asc', page: 1, limit: CHAPTERS_LIMIT }, { signal }).then(
+  const list = callApi(call, { id, order: 'asc', page: 1, limit: CHAPTERS_LIMIT }, { signal }).then(
     (page) => page.list,
   );
+  return orKeptWorkPart(type, id, 'chapters', list);
 }
 
 /** A locked chapter is explained by the reader's lock panel and unlock sheet, not by a toast. */
@@ -73,5 +76,7 @@ export const LOCK_CODES = [ApiCode.VIP_REQUIRED, ApiCode.CHAPTER_LOCKED] as cons
 
 /** A comic chapter's pages (quiet on the lock codes: the reader explains those itself). */
 export function fetchComicChapter(chapterId: number, signal?: AbortSignal) {
-  return callApi(comicReadCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES });
+  return downloadedFirst('comic', chapterId, () =>
+    callApi(comicReadCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES }),
+  );
 }

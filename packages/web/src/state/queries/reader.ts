@@ -3,6 +3,7 @@ import type { comicReadCall } from '@dm51/shared/call-refs';
 import { bookReadCall } from '@dm51/shared/call-refs';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
+import { downloadedFirst } from '../../lib/offline/offline-fallback';
 import { fetchComicChapter, LOCK_CODES } from './landing-fetch';
 import { readerKeys } from './query-keys';
 
@@ -27,7 +28,9 @@ function novelChapterOptions(chapterId: number) {
   return {
     queryKey: readerKeys.novel(chapterId),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(bookReadCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES }),
+      downloadedFirst('novel', chapterId, () =>
+        callApi(bookReadCall, { chapter_id: chapterId }, { signal, quiet: LOCK_CODES }),
+      ),
     staleTime: CHAPTER_STALE_MS,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '@dm51/shared/call-refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
+import { keptFirstPage } from '../../lib/offline/offline-fallback';
 import { usePagedList } from '../../lib/paging/use-paged-list';
 import { workKey } from './catalogue';
 import { catalogueKeys, invalidate, shelfKeys } from './query-keys';
@@ -18,7 +19,11 @@ export function useShelfList(type: number) {
   return usePagedList<ShelfItem>({
     queryKey: shelfKeys.list(type),
     fetchPage: (page, limit, signal) =>
-      callApi(type === WorkType.NOVEL ? bookCasesIndexCall : casesIndexCall, { page, limit }, { signal }),
+      keptFirstPage(
+        `shelf:${type}`,
+        page,
+        callApi(type === WorkType.NOVEL ? bookCasesIndexCall : casesIndexCall, { page, limit }, { signal }),
+      ),
     keyOf: workKey,
   });
 }

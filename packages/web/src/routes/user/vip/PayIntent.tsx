@@ -51,7 +51,7 @@ export function PayIntent({ type, id }: { type: ProductType; id: number }) {
     },
     onError: (error, method) => {
       // A refusal is final for this intent; after a lost answer the retry must reuse the key.
-      if (!(error instanceof ApiError && error.kind === 'transport'))
+      if (!(error instanceof ApiError && (error.kind === 'transport' || error.kind === 'offline')))
         clearIntentKey(payScope(type, id, method));
     },
   });
