@@ -56,6 +56,7 @@ import {
   type QueryKind,
   type SuggestKind,
 } from './support/search-queries.js';
+import { summariseSlowQueries } from './support/slow-queries.js';
 
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
@@ -499,25 +500,6 @@ function processCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // After "pid (comm) ", utime and stime are fields 12 and 13 (0-based) in clock ticks.
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Slow-query lines of the server's output, grouped by SQL: count and total time, costliest first. */
-function summariseSlowQueries(output: string): string {
-  const totals = new Map<string, { count: number; ms: number }>();
-  for (const match of output.matchAll(/^slow query ([\d.]+) ms: (.*)$/gm)) {
-    const entry = totals.get(match[2]!) ?? { count: 0, ms: 0 };
-    entry.count += 1;
-    entry.ms += Number(match[1]);
-    totals.set(match[2]!, entry);
-  }
-  return [...totals]
-    .sort((a, b) => b[1].ms - a[1].ms)
-    .slice(0, 15)
-    .map(
-      ([text, { count, ms }]) =>
-        `${ms.toFixed(0).padStart(7)} ms ${String(count).padStart(6)}× ${text.slice(0, 400)}`,
-    )
-    .join('\n');
 }
 
 await main();

@@ -17,8 +17,11 @@ export interface BenchStorage {
   drop(): Promise<void>;
 }
 
-export async function prepareStorage(label: string): Promise<BenchStorage> {
-  const url = process.env['DATABASE_URL'];
+/** `url`: a postgres:// URL to create the database under (DATABASE_URL when not given). */
+export async function prepareStorage(
+  label: string,
+  url: string | undefined = process.env['DATABASE_URL'],
+): Promise<BenchStorage> {
   const dataDir = mkdtempSync(join(tmpdir(), `dm51-bench-${label}-`));
   if (!url || !/^postgres(ql)?:\/\//.test(url))
     return {

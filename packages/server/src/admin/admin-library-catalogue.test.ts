@@ -4,7 +4,8 @@
  * through the real importer (job counts, history, the app's search); a
  * failed transcode job goes back to waiting; a work edited
  * to VIP with one free chapter locks the second chapter for a non-VIP reader; a new title shows in
- * the app's detail and search at once; an unpublished work leaves the app. Bad input changes nothing.
+ * the app's detail and search at once; an unpublished work leaves the app; the works list's total
+ * follows works written straight into the database. Bad input changes nothing.
  * Runs on SQLite and PostgreSQL (DATABASE_URL).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -205,6 +206,26 @@ describe('catalogue', () => {
       session: viewer,
     });
     expect(none.body.total).toBe(0);
+  });
+
+  it("the list's total follows works added and unpublished behind the console's back", async () => {
+    const total = async (query: string) =>
+      (
+        await adminRequest<{ total: number }>(ctx.app, 'GET', `/catalogue/works?${query}`, {
+          session: viewer,
+        })
+      ).body.total;
+    const published = await total('published=1');
+    expect(await total('q=Quiet')).toBe(1);
+    // Written straight into the database, as the importer or an operator's SQL would.
+    const reef = await buildWork(ctx.db, null, { title: 'Quiet Reef' });
+    expect(await total('q=Quiet')).toBe(2);
+    expect(await total('published=1')).toBe(published + 1);
+    await ctx.db.updateTable('works').set({ published: 0 }).where('id', '=', reef.id).execute();
+    expect(await total('published=1')).toBe(published);
+    expect(await total('q=Quiet&published=0')).toBe(1);
+    await ctx.db.deleteFrom('works').where('id', '=', reef.id).execute();
+    expect(await total('q=Quiet')).toBe(1);
   });
 
   it('VIP with one free chapter locks the second chapter for a non-VIP reader', async () => {

@@ -562,12 +562,13 @@ export class CatalogueImportRepository {
     }
   }
 
-  /** Every media key the catalogue points at: pages, covers, posters, chapter media. */
-  async referencedMediaKeys(): Promise<Set<string>> {
+  /**
+   * The covers and posters the catalogue points at: one or two per work, so all of them are read
+   * at once (their columns have no index to ask by key).
+   */
+  async referencedCoverKeys(): Promise<Set<string>> {
     const keys = new Set<string>();
     const add = (rows: { key: string }[]) => rows.forEach((r) => r.key && keys.add(r.key));
-    add(await this.db.selectFrom('pages').select('media_key as key').distinct().execute());
-    add(await this.db.selectFrom('chapter_media').select('media_key as key').distinct().execute());
     add(await this.db.selectFrom('works').select('cover_key as key').where('cover_key', '!=', '').execute());
     add(
       await this.db.selectFrom('videos').select('poster_key as key').where('poster_key', '!=', '').execute(),
@@ -575,8 +576,39 @@ export class CatalogueImportRepository {
     return keys;
   }
 
-  async mediaObjectKeys(): Promise<string[]> {
-    return (await this.db.selectFrom('media_objects').select('key').execute()).map((r) => r.key);
+  /**
+   * Which of `keys` a page or a chapter's media names, asked through their key indexes: a large
+   * catalogue has tens of millions of page keys, too many to read into memory at once.
+   */
+  async referencedPageKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const [pages, media] = await Promise.all([
+      this.db
+        .selectFrom('pages')
+        .select('media_key as key')
+        .distinct()
+        .where('media_key', 'in', keys)
+        .execute(),
+      this.db
+        .selectFrom('chapter_media')
+        .select('media_key as key')
+        .distinct()
+        .where('media_key', 'in', keys)
+        .execute(),
+    ]);
+    return new Set([...pages, ...media].map((r) => r.key));
+  }
+
+  /** The media_objects keys after `after` in key order, `limit` of them (a walk in pages). */
+  async mediaObjectKeysAfter(after: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('media_objects')
+      .select('key')
+      .where('key', '>', after)
+      .orderBy('key')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.key);
   }
 
   async deleteMediaObjects(keys: string[]): Promise<void> {

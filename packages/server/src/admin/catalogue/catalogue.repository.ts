@@ -38,7 +38,19 @@ const LIST_COLUMNS = [
   'works.updated_time',
 ] as const;
 
+/** Totals kept per filter (the oldest dropped first); each list page would otherwise count them again. */
+const TOTALS_KEPT = 200;
+
 export class CatalogueAdminRepository {
+  /**
+   * The match count of a filter at catalogue version `totalsVersion` (migration 0023): counting
+   * every matching work is most of a list page's cost on a large catalogue, and the count can move
+   * only with a change that bumps the version (works' rows, their titles and flags). Filters by
+   * category are counted every time: work_categories does not bump the version.
+   */
+  private readonly totals = new Map<string, number>();
+  private totalsVersion = -1;
+
   constructor(private readonly db: Database) {}
 
   async search(filter: WorkFilter, offset: number, limit: number) {
@@ -54,11 +66,37 @@ export class CatalogueAdminRepository {
         eb.selectFrom('work_categories').select('work_id').where('category_id', '=', categoryId),
       );
     }
+    const count = async () =>
+      Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const [rows, total] = await Promise.all([
       q.select(LIST_COLUMNS).orderBy('works.id', 'desc').offset(offset).limit(limit).execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      filter.categoryId === undefined ? this.keptTotal(filter, count) : count(),
     ]);
-    return { rows, total: Number(total.n) };
+    return { rows, total };
+  }
+
+  /** `count()` of `filter`, kept until the catalogue version moves (read before counting). */
+  private async keptTotal(filter: WorkFilter, count: () => Promise<number>): Promise<number> {
+    const row = await this.db
+      .selectFrom('catalogue_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const version = Number(row?.version ?? 0);
+    if (version !== this.totalsVersion) {
+      this.totals.clear();
+      this.totalsVersion = version;
+    }
+    const key = JSON.stringify([filter.q, filter.type, filter.isEnd, filter.vip, filter.published]);
+    const kept = this.totals.get(key);
+    if (kept !== undefined) return kept;
+    const total = await count();
+    // Another request saw a newer version meanwhile: this count may be of the older one.
+    if (this.totalsVersion === version) {
+      if (this.totals.size >= TOTALS_KEPT) this.totals.delete(this.totals.keys().next().value!);
+      this.totals.set(key, total);
+    }
+    return total;
   }
 
   work(trx: Database, id: number) {

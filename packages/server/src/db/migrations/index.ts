@@ -39,6 +39,7 @@ import * as m0034 from './0034-recommendations.js';
 import * as m0035 from './0035-helper-cache-models.js';
 import * as m0036 from './0036-reco-hidden.js';
 import * as m0038 from './0038-place-read-at.js';
+import * as m0039 from './0039-console-title-search.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -77,4 +78,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035-helper-cache-models': m0035,
   '0036-reco-hidden': m0036,
   '0038-place-read-at': m0038,
+  '0039-console-title-search': m0039,
 };
