@@ -16,7 +16,7 @@ import {
 } from './download-store';
 import { downloadKey, type DownloadError, type DownloadKind, type DownloadRecord } from './download-types';
 import { planEpisode, type EpisodePlayAnswer, type PlannedFile } from './episode-files';
-import { FileHttpError, QuotaError, storeFile, storeText } from './file-fetch';
+import { FileHttpError, isQuotaError, QuotaError, storeFile, storeText } from './file-fetch';
 import { forgetAccount as forgetDownloadedKeys, markDownloaded } from './downloaded-index';
 import { DOWNLOADS_CACHE } from './media-cache';
 
@@ -156,7 +156,7 @@ function kick(): void {
 }
 
 function errorOf(error: unknown): DownloadError {
-  if (error instanceof QuotaError) return 'quota';
+  if (error instanceof QuotaError || isQuotaError(error)) return 'quota';
   if (error instanceof ApiError) {
     if (error.kind === 'code' && error.code !== undefined && LOCKED_CODES.has(error.code)) return 'locked';
     if (error.kind === 'code' && error.code === ApiCode.CONTENT_NOT_FOUND) return 'gone';
@@ -190,6 +190,15 @@ async function plan(record: DownloadRecord, payload: unknown): Promise<PlannedFi
     });
   }
   return files;
+}
+
+/** Deletes a download's files from the cache, but those another download of the account also has. */
+async function dropStoredFiles(record: DownloadRecord): Promise<void> {
+  const shared = new Set(
+    [...records.values()].filter((other) => other.key !== record.key).flatMap((other) => other.files),
+  );
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  await Promise.all(record.files.filter((url) => !shared.has(url)).map((url) => cache.delete(url)));
 }
 
 function textBytes(payload: unknown): number {
@@ -252,7 +261,13 @@ async function runOne(start: DownloadRecord): Promise<void> {
         notify();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(FILE_CONCURRENCY, planned.length) }, worker));
+    // One file failing stops the others: no more is written for a download that has failed.
+    const stopOnFailure = () =>
+      worker().catch((error: unknown) => {
+        controller.abort();
+        throw error;
+      });
+    await Promise.all(Array.from({ length: Math.min(FILE_CONCURRENCY, planned.length) }, stopOnFailure));
     if (controller.signal.aborted) return;
     // Complete only with every file stored: a half-written chapter is never shown as downloaded.
     if (done !== planned.length) throw new Error('files missing');
@@ -295,11 +310,20 @@ async function runOne(start: DownloadRecord): Promise<void> {
       await save({ ...(records.get(start.key) ?? record), state: 'downloading', error: 'network' });
       return;
     }
-    await save({ ...(records.get(start.key) ?? record), state: 'failed', error: reason });
+    if (reason === 'quota') {
+      // No room: what this download stored so far goes, so that its failure can be recorded at all
+      // (IndexedDB shares the quota) and the space is the reader's again; Retry starts it afresh.
+      const failed = records.get(start.key) ?? record;
+      await dropStoredFiles(failed).catch(() => undefined);
+      await save({ ...failed, state: 'failed', error: 'quota', doneFiles: 0, bytes: 0 }).catch(
+        () => undefined,
+      );
+    } else await save({ ...(records.get(start.key) ?? record), state: 'failed', error: reason });
     if (reason === 'quota') {
       // No room: nothing more is started until the reader frees some and resumes.
       for (const other of sorted())
-        if (other.state === 'queued') await save({ ...other, state: 'paused', error: 'quota' });
+        if (other.state === 'queued')
+          await save({ ...other, state: 'paused', error: 'quota' }).catch(() => undefined);
     }
   } finally {
     if (active?.key === start.key) active = null;

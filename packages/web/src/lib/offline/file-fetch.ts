@@ -16,7 +16,8 @@ export class FileHttpError extends Error {
 
 const LENGTH_HEADER = 'x-dm51-bytes';
 
-function isQuotaError(error: unknown): boolean {
+/** The browser's own "no room" (Cache Storage or IndexedDB). */
+export function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
 }
 
