@@ -118,4 +118,19 @@ describe('downloading episodes', () => {
     await page.getByTestId(`download-open-${free}`).click();
     await page.getByTestId('video-player').waitFor();
   });
+
+  it('downloads the episode being watched from the player, and marks it there', async () => {
+    const free = episodeIds[0]!;
+    // The same episode, downloaded afresh from the player this time.
+    await go(page, '/pages/user/downloads');
+    await page.getByTestId('downloads-delete-all').click();
+    await page.locator('.adm-dialog-button', { hasText: 'Delete' }).click();
+    await page.getByTestId('downloads-empty').waitFor();
+    await go(page, `/pages/anime/player?id=${workId}&ep=${free}`);
+    await page.getByTestId('player-download').click();
+    await page.getByTestId('download-sheet').waitFor();
+    await page.getByTestId('download-option-this').click();
+    await page.getByTestId('download-start').click();
+    await page.getByTestId(`episode-downloaded-${free}`).waitFor({ timeout: 60_000 });
+  });
 });

@@ -4,8 +4,15 @@ import { EntryGlyph } from '../icons/EntryGlyph';
 import type { DownloadSheetProps } from './DownloadSheet';
 import { LazyDownloadSheet } from './lazy-download-sheet';
 
-/** The detail pages' "Download" button in the bottom bar, and the sheet it opens. */
-export function WorkDownload(sheet: Omit<DownloadSheetProps, 'visible' | 'onClose'>) {
+/**
+ * The "Download" button and the sheet it opens: in the detail pages' bottom bar, or, with its own
+ * look and test id, beside the player's controls.
+ */
+export function WorkDownload({
+  className = 'work-detail__fav',
+  testId = 'detail-download',
+  ...sheet
+}: Omit<DownloadSheetProps, 'visible' | 'onClose'> & { className?: string; testId?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Mounted from the first tap on, so closing it plays its animation.
@@ -14,8 +21,8 @@ export function WorkDownload(sheet: Omit<DownloadSheetProps, 'visible' | 'onClos
     <>
       <button
         type="button"
-        className="work-detail__fav"
-        data-testid="detail-download"
+        className={className}
+        data-testid={testId}
         onClick={() => {
           setOpened(true);
           setOpen(true);

@@ -111,6 +111,8 @@ function listen(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   window.addEventListener('online', () => {
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
     kick();
     void refreshVip();
   });
@@ -143,9 +145,25 @@ function next(): DownloadRecord | undefined {
   return sorted().find((record) => record.state === 'downloading' || record.state === 'queued');
 }
 
+/**
+ * A download that failed for a reason that may pass (the server unreachable or erring while the
+ * device is online) is tried again after this long, not at once: the queue must not hammer a
+ * server that is down. Coming back online retries at once.
+ */
+const RETRY_MS = 15_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function retryLater(): void {
+  if (retryTimer !== null) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    kick();
+  }, RETRY_MS);
+}
+
 /** Starts the queue unless it runs already; it runs one download at a time, oldest first. */
 function kick(): void {
-  if (running || !isOnline()) return;
+  if (running || !isOnline() || retryTimer !== null) return;
   const record = next();
   if (!record) return;
   running = true;
@@ -306,6 +324,7 @@ async function runOne(start: DownloadRecord): Promise<void> {
       return;
     }
     if (reason === 'network') {
+      if (isOnline()) retryLater();
       // Waits for the connection (the 'online' event starts the queue again), stays in the queue.
       await save({ ...(records.get(start.key) ?? record), state: 'downloading', error: 'network' });
       return;
@@ -409,6 +428,9 @@ export const downloadManager = {
     const record = records.get(key);
     if (!record || record.state === 'done') return;
     await save({ ...record, state: 'queued', error: null });
+    // The reader asked: no waiting out an earlier failure's delay.
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
     kick();
   },
   /** Cancels or deletes downloads and their files. */

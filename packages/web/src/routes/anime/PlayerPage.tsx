@@ -12,6 +12,7 @@ import { useChargeToast } from '../../components/unlock-sheet/use-charge-toast';
 import { nextLabelKey } from '../../components/reader/next-label';
 import { VideoPlayer } from '../../components/video-player/VideoPlayer';
 import { useDownloadedIds } from '../../components/downloads/use-downloaded-ids';
+import { WorkDownload } from '../../components/downloads/WorkDownload';
 import { idParam } from '../../lib/id-param';
 import { mediaUrl } from '../../lib/media-url';
 import { useReadingClock } from '../../lib/reading-clock';
@@ -157,6 +158,22 @@ export default function PlayerPage() {
           >
             {t('anime.autoplay')}
           </Checkbox>
+          {detail.data && (
+            <WorkDownload
+              className="anime-player__download"
+              testId="player-download"
+              type={WorkType.ANIME}
+              work={{
+                kind: 'anime',
+                workId,
+                workName: detail.data.work.name,
+                cover: detail.data.work.pic,
+              }}
+              chapters={episodes}
+              currentId={episodeId}
+              context={{ detail: detail.data, chapters: episodes }}
+            />
+          )}
           {info && info.next_episode_id > 0 && (
             <button
               type="button"
