@@ -22,7 +22,8 @@
  *
  * SCALE_DURATION_S (5) per measurement, SCALE_CONNECTIONS (10), SCALE_CASES=detail,console picks
  * calls by a part of their label, SCALE_KEEP=1 keeps the databases, SCALE_SLOW_QUERY_MS=5 prints
- * the server's slower queries per size, SCALE_REUSE=100000=<postgres URL>,… measures a size on a
+ * the server's slower queries per size, SCALE_CPU_PROFILE_DIR=/tmp/prof writes each server's CPU
+ * profile there, SCALE_REUSE=100000=<postgres URL>,… measures a size on a
  * database kept before instead of writing one (the 100,000 takes about 10 minutes to write and 6
  * for the first search to build its documents). DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/test) is where a database of each size is created and dropped.
@@ -326,6 +327,13 @@ async function runSize(kind: 'postgres' | 'sqlite', works: number): Promise<Size
       TIMESTAMP_WINDOW_S: '3600',
       // SCALE_SLOW_QUERY_MS=5 prints, per size, the queries that took longer (grouped, costliest first).
       ...(process.env['SCALE_SLOW_QUERY_MS'] ? { DB_SLOW_QUERY_MS: process.env['SCALE_SLOW_QUERY_MS'] } : {}),
+      // SCALE_CPU_PROFILE_DIR=/tmp/prof writes a .cpuprofile of each server there (support/cpu-profile.mjs).
+      ...(process.env['SCALE_CPU_PROFILE_DIR']
+        ? {
+            NODE_OPTIONS: `--import ${join(import.meta.dirname, 'support/cpu-profile.mjs')}`,
+            CPU_PROFILE_DIR: process.env['SCALE_CPU_PROFILE_DIR'],
+          }
+        : {}),
     };
     const first = await startServer(env);
     server = first;

@@ -1,24 +1,47 @@
 /**
  * Search over the documents held in memory (hot-call speed). SearchRepository.search asks
  * the database, which for terms that many documents hold (a digit, 作品) ranks thousands of rows
- * per search (1–4 ms at 10,000 works). For a catalogue of up to MEMORY_SEARCH_MAX_DOCS works the
- * service keeps the documents here instead and answers the same rows in the same order: a work
- * matches when its document body holds every term; its relevance is weighed as search-ranking.ts
- * says (per term: title, people or summary; a title line that starts with or is the phrase); ties
- * go to more views, then the higher id (`search-memory.property.test.ts` checks the equality with
- * the database's search on both databases).
+ * per search (1–4 ms at 10,000 works, 30–500 ms at 100,000). For a catalogue of up to
+ * MEMORY_SEARCH_MAX_DOCS works the service keeps the documents here instead and answers the same
+ * rows in the same order: a work matches when its document body holds every term; its relevance
+ * is weighed as search-ranking.ts says (per term: title, people or summary; a title line that
+ * starts with or is the phrase); ties go to more views, then the higher id
+ * (`search-memory.property.test.ts` checks the equality with the database's search on both
+ * databases).
  *
- * Per term the index keeps (bounded) what scanning every document once told: the documents that
- * hold it, in order, and each document's weight for it (0 when absent). A search walks the
- * shortest such list and reads the other terms' weights, so a common term costs an array read.
+ * A term's documents come from the gram postings (search-gram-postings.ts): the list of its
+ * character or pair when it has one or two, else the documents holding its two rarest pairs,
+ * checked against their bodies. So a new term costs about its candidates, not the catalogue.
+ * Per term the index then keeps (bounded, least recently used first out) the documents that hold
+ * it, ascending, with each one's weight for it. A search walks the shortest such list and finds
+ * each of its documents in the others' lists by a galloping search.
  * Views are a snapshot the service refreshes every few seconds (as the shared result pages are).
  */
 import { SEARCH_WEIGHTS } from './search-ranking.js';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import {
+  codePoints,
+  GramPostings,
+  GramPostingsBuilder,
+  intersect,
+  lowerBound,
+} from './search-gram-postings.js';
 
-/** Larger catalogues are searched in the database (a term scan here grows with the documents). */
-export const MEMORY_SEARCH_MAX_DOCS = 20_000;
-/** Bytes of per-term lists kept before they are all dropped (rebuilt on demand). */
+/**
+ * Larger catalogues are searched in the database. The limit is memory, in every instance: the
+ * documents and their gram postings take 1–3 KB a work (a short summary or one of 200 characters).
+ */
+export const MEMORY_SEARCH_MAX_DOCS = 100_000;
+/** Catalogues up to this size are indexed in well under a second: a search waits for the build. */
+export const MEMORY_WAIT_MAX_DOCS = 20_000;
+/** Bytes of per-term lists kept; the least recently used go first past it. */
 const TERM_BYTES_MAX = 32 * 1024 * 1024;
+/** Candidates few enough to check against their bodies rather than narrow by another pair. */
+const NARROW_ENOUGH = 32;
+/** Documents whose grams are read between two turns of the event loop while building. */
+const BUILD_SLICE = 2_000;
+/** A term with a lone surrogate or whitespace inside has no grams to look up: it scans. */
+const UNINDEXABLE = /\p{Cs}|\s/u;
 
 export interface MemoryDocument {
   work_id: number;
@@ -30,9 +53,9 @@ export interface MemoryDocument {
 }
 
 interface TermIndex {
-  /** Documents whose body holds the term, ascending. */
+  /** Positions of the documents whose body holds the term, ascending. */
   holders: Int32Array;
-  /** Per document: the title, people or body weight (SEARCH_WEIGHTS), 0 absent. */
+  /** Per holder (same order): the title, people or body weight (SEARCH_WEIGHTS). */
   weights: Uint8Array;
 }
 
@@ -46,10 +69,28 @@ export class MemorySearchIndex {
   private readonly bodies: string[];
   private readonly views: Float64Array;
   private readonly position = new Map<number, number>();
+  private readonly grams: GramPostings;
+  /** Term lists in use order (a Map keeps insertion order: a hit is moved to the end). */
   private readonly terms = new Map<string, TermIndex>();
   private termBytes = 0;
 
-  constructor(docs: MemoryDocument[]) {
+  /**
+   * The index of `docs`, its postings built a slice of documents at a time with the event loop
+   * let go between slices (the build reads every body twice: about 1 s at 100,000 works), so the
+   * instance keeps answering while a catalogue change is indexed.
+   */
+  static async build(docs: MemoryDocument[]): Promise<MemorySearchIndex> {
+    const builder = new GramPostingsBuilder(docs.length);
+    for (const pass of ['count', 'place'] as const) {
+      for (let i = 0; i < docs.length; i += 1) {
+        builder[pass](docs[i]!.body);
+        if (i % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
+      }
+    }
+    return new MemorySearchIndex(docs, builder.finish());
+  }
+
+  constructor(docs: MemoryDocument[], grams?: GramPostings) {
     const n = docs.length;
     this.ids = new Int32Array(n);
     this.types = new Int8Array(n);
@@ -68,10 +109,16 @@ export class MemorySearchIndex {
       this.bodies[i] = doc.body;
       this.position.set(doc.work_id, i);
     });
+    this.grams = grams ?? GramPostings.of(this.bodies);
   }
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** Bytes the gram postings hold. */
+  get postingBytes(): number {
+    return this.grams.bytes;
   }
 
   /** Whether any document's body holds `term` (the term's list is kept for the search that follows). */
@@ -89,28 +136,60 @@ export class MemorySearchIndex {
 
   private term(term: string): TermIndex {
     const known = this.terms.get(term);
-    if (known) return known;
-    const n = this.ids.length;
-    const weights = new Uint8Array(n);
-    const holders: number[] = [];
-    for (let i = 0; i < n; i += 1) {
-      if (!this.bodies[i]!.includes(term)) continue;
-      holders.push(i);
-      weights[i] = this.titles[i]!.includes(term)
+    if (known) {
+      this.terms.delete(term);
+      this.terms.set(term, known);
+      return known;
+    }
+    const holders = this.holdersOf(term);
+    const weights = new Uint8Array(holders.length);
+    for (let h = 0; h < holders.length; h += 1) {
+      const i = holders[h]!;
+      weights[h] = this.titles[i]!.includes(term)
         ? SEARCH_WEIGHTS.title
         : this.people[i]!.includes(term)
           ? SEARCH_WEIGHTS.people
           : SEARCH_WEIGHTS.body;
     }
-    const index = { holders: Int32Array.from(holders), weights };
-    const bytes = n + holders.length * 4;
-    if (this.termBytes + bytes > TERM_BYTES_MAX) {
-      this.terms.clear();
-      this.termBytes = 0;
-    }
-    this.terms.set(term, index);
+    const index = { holders, weights };
+    const bytes = holders.byteLength + weights.byteLength + 64;
     this.termBytes += bytes;
+    this.terms.set(term, index);
+    for (const [oldest, list] of this.terms) {
+      if (this.termBytes <= TERM_BYTES_MAX || oldest === term) break;
+      this.terms.delete(oldest);
+      this.termBytes -= list.holders.byteLength + list.weights.byteLength + 64;
+    }
     return index;
+  }
+
+  /** The positions of the documents whose body holds `term`, ascending. */
+  private holdersOf(term: string): Int32Array {
+    if (UNINDEXABLE.test(term)) return this.scan(term, null);
+    const cps = codePoints(term);
+    const lists: Int32Array[] = [];
+    if (cps.length === 1) lists.push(this.grams.charCandidates(cps[0]!));
+    for (let c = 1; c < cps.length; c += 1) lists.push(this.grams.pairCandidates(cps[c - 1]!, cps[c]!));
+    lists.sort((a, b) => a.length - b.length);
+    // Every pair narrows the candidates (Latin pairs are common one by one: "iz" and "ze" are in
+    // many pinyin lines, "haizei" in few), until few enough are left to read.
+    let candidates = lists[0]!;
+    for (let l = 1; l < lists.length && candidates.length > NARROW_ENOUGH; l += 1)
+      candidates = intersect(candidates, lists[l]!);
+    // A bucket also lists the documents of the other grams hashed with it: read the bodies.
+    return this.scan(term, candidates);
+  }
+
+  /** The documents among `candidates` (null: all) whose body holds `term`. */
+  private scan(term: string, candidates: Int32Array | null): Int32Array {
+    const count = candidates ? candidates.length : this.bodies.length;
+    const out = new Int32Array(count);
+    let found = 0;
+    for (let c = 0; c < count; c += 1) {
+      const i = candidates ? candidates[c]! : c;
+      if (this.bodies[i]!.includes(term)) out[found++] = i;
+    }
+    return out.slice(0, found);
   }
 
   /** The page's work ids (best first) and how many works match, as SearchRepository.search. */
@@ -123,7 +202,9 @@ export class MemorySearchIndex {
   ): { ids: number[]; total: number } {
     const indexes = terms.map((term) => this.term(term));
     const driver = indexes.reduce((a, b) => (b.holders.length < a.holders.length ? b : a));
-    const others = indexes.filter((index) => index !== driver).map((index) => index.weights);
+    const others = indexes.filter((index) => index !== driver);
+    // Where each other list was last read: the driver's positions ascend, so these only move on.
+    const cursors = new Int32Array(others.length);
     const full = SEARCH_WEIGHTS.title * terms.length;
     const startsLine = `\n${phrase}`;
     const isLine = `\n${phrase}\n`;
@@ -135,15 +216,17 @@ export class MemorySearchIndex {
     for (let h = 0; h < holders.length; h += 1) {
       const i = holders[h]!;
       if (type >= 0 && this.types[i] !== type) continue;
-      let relevance = weights[i]!;
+      let relevance = weights[h]!;
       let matches = true;
       for (let o = 0; o < others.length; o += 1) {
-        const w = others[o]![i]!;
-        if (w === 0) {
+        const other = others[o]!;
+        const at = lowerBound(other.holders, i, cursors[o]!);
+        cursors[o] = at;
+        if (at === other.holders.length || other.holders[at] !== i) {
           matches = false;
           break;
         }
-        relevance += w;
+        relevance += other.weights[at]!;
       }
       if (!matches) continue;
       total += 1;

@@ -28,14 +28,15 @@ import {
   type SearchDocument,
   type SearchRepository,
 } from '../repositories/search.repository.js';
-import { foldText, isLatinWord, mixedTermForms, withPinyin } from './search-forms.js';
+import { foldText, isLatinWord, mixedTermForms } from './search-forms.js';
 import { allowedEdits, Vocabulary } from './search-typo.js';
 import { SuggestIndex, type Suggestion } from './search-suggest.js';
 import { offsetOf, type Paged } from './catalogue-paging.js';
 import type { CatalogueService } from './catalogue.service.js';
 import { parseAltTitles } from '../presenters/work.presenter.js';
 import { dayOf } from './view-counter.service.js';
-import { MEMORY_SEARCH_MAX_DOCS, MemorySearchIndex } from './search-memory.js';
+import { documentTexts } from './search-document.js';
+import { MEMORY_SEARCH_MAX_DOCS, MEMORY_WAIT_MAX_DOCS, MemorySearchIndex } from './search-memory.js';
 import { NO_CACHE_METRICS, type CacheMetrics } from '../observability/cache-metrics.js';
 
 const RECENT_KEEP = 20;
@@ -45,14 +46,14 @@ const REINDEX_BATCH = 500;
 /** Work ids whose documents one query compares with their works (see reindexChanged). */
 const REINDEX_WINDOW = 20_000;
 const RESULT_CACHE_MAX = 500;
+/** Catalogue size up to which the whole-catalogue reads run at their set intervals (catalogueScale). */
+const SCALED_INTERVAL_DOCS = 20_000;
 /** Titles and authors (each) offered as the reader types: the most viewed. */
 const SUGGEST_SOURCES_MAX = 20_000;
 /** Cards kept for the in-memory search (the oldest read is dropped first). */
 const CARD_CACHE_MAX = 20_000;
 /** Fewer works than this on a search make it look for a keyword that finds more (did you mean). */
 const FEW_RESULTS = 3;
-/** Tags of a work given pinyin and romaji lines (each adds up to a dozen short lines). */
-const TAGS_READ_MAX = 12;
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Folded (search-forms.ts) whitespace-separated terms, each once. */
@@ -68,6 +69,12 @@ export function searchTerms(keyword: string): { terms: string[]; phrase: string 
  * one found only a few (the page holds the works of the keyword as typed).
  */
 export type SearchAnswer = Paged<WorkCard> & { suggestion?: string; didYouMean?: string };
+
+/** A build of the in-memory search: the document count it read first, and its end. */
+interface MemoryBuild {
+  total: Promise<number>;
+  done: Promise<void>;
+}
 
 interface CachedPage {
   expires: number;
@@ -85,12 +92,22 @@ export class SearchService {
   countersRefreshMs = 5_000;
   /** Catalogues up to this many documents are searched in memory (tests set 0 for the database's). */
   memoryMaxDocs = MEMORY_SEARCH_MAX_DOCS;
+  /** Catalogues up to this many documents are indexed in well under a second: a search waits for it. */
+  memoryWaitMaxDocs = MEMORY_WAIT_MAX_DOCS;
+  /** Least time between two background builds of the in-memory search of a large catalogue. */
+  memoryRebuildIntervalMs = 15_000;
   private lastCheck = -Infinity;
   private lastFullCheck = -Infinity;
   private refreshing: Promise<void> | null = null;
   private readonly pages = new Map<string, CachedPage>();
-  /** The in-memory search (search-memory.ts), loaded on demand; null inside: too many documents. */
-  private memory: Promise<MemorySearchIndex | null> | null = null;
+  /** The in-memory search (search-memory.ts) and the generation of the documents it was built from. */
+  private memoryReady: { index: MemorySearchIndex; generation: number } | null = null;
+  /** Moves whenever the documents change: an index of an older generation is not used. */
+  private memoryGeneration = 0;
+  private memoryBuild: MemoryBuild | null = null;
+  private memoryBuildStarted = -Infinity;
+  /** The document count the last build read (0 before any). */
+  private memoryDocumentTotal = 0;
   /** The Latin words of the titles and people, for typo correction; loaded when first needed. */
   private vocabulary: Promise<Vocabulary> | null = null;
   /** Titles and authors offered as the reader types, and whether the catalogue moved since. */
@@ -128,7 +145,7 @@ export class SearchService {
 
   private async refreshIfChanged(): Promise<void> {
     const started = Date.now();
-    const fullDue = started - this.lastFullCheck >= this.fullCheckIntervalMs;
+    const fullDue = started - this.lastFullCheck >= this.fullCheckIntervalMs * this.catalogueScale();
     if (!fullDue && !(await this.search.hasChanges())) return;
     // Forget the recorded changes first: the comparison that follows sees all of them.
     await this.search.takeChanges();
@@ -146,7 +163,7 @@ export class SearchService {
     try {
       const changed = await this.reindexChanged();
       if (changed > 0) {
-        this.memory = null; // the next search loads the documents again
+        this.forgetMemory(); // the next search loads the documents again
         this.vocabulary = null;
       }
       return changed;
@@ -161,7 +178,7 @@ export class SearchService {
    */
   dropCaches(): void {
     this.pages.clear();
-    this.memory = null;
+    this.forgetMemory();
     this.vocabulary = null;
     this.suggestionsStale = true;
   }
@@ -183,25 +200,69 @@ export class SearchService {
     return version;
   }
 
-  /** The in-memory search, or null when the catalogue is too large for it (the database answers). */
-  private memoryIndex(): Promise<MemorySearchIndex | null> {
-    if (!this.memory) {
-      const load = (async () => {
-        if ((await this.search.documentTotal()) > this.memoryMaxDocs) return null;
-        const index = new MemorySearchIndex(await this.search.memoryDocuments());
-        return index;
-      })();
-      this.memory = load;
-      load.catch(() => {
-        if (this.memory === load) this.memory = null;
+  /** The in-memory search no longer matches the documents: drop it (a new one is built on demand). */
+  private forgetMemory(): void {
+    this.memoryGeneration += 1;
+    this.memoryReady = null;
+  }
+
+  /**
+   * The in-memory search when it holds the current documents, else null (the database answers).
+   * A catalogue of up to `memoryWaitMaxDocs` works is indexed in a moment, so a search waits for
+   * its build; a larger one is built in the background (search-memory.ts lets the event loop go
+   * between slices) while the database answers, and after a change at most once per
+   * `memoryRebuildIntervalMs`, so an import that changes works all the time does not keep an
+   * instance rebuilding.
+   */
+  private async memoryIndex(): Promise<MemorySearchIndex | null> {
+    const ready = this.memoryReady;
+    if (ready && ready.generation === this.memoryGeneration) return ready.index;
+    const build = this.memoryBuild ?? this.startMemoryBuild();
+    if (!build) return null;
+    if ((await build.total) > this.memoryWaitMaxDocs) return null;
+    await build.done;
+    const built = this.memoryReady;
+    return built && built.generation === this.memoryGeneration ? built.index : null;
+  }
+
+  private startMemoryBuild(): MemoryBuild | null {
+    const large = this.memoryDocumentTotal > this.memoryWaitMaxDocs;
+    if (large && Date.now() - this.memoryBuildStarted < this.memoryRebuildIntervalMs) return null;
+    this.memoryBuildStarted = Date.now();
+    const generation = this.memoryGeneration;
+    const total = this.search.documentTotal().then((count) => {
+      this.memoryDocumentTotal = count;
+      return count;
+    });
+    const done = (async () => {
+      if ((await total) > this.memoryMaxDocs) return;
+      const index = await MemorySearchIndex.build(await this.search.memoryDocuments());
+      if (generation === this.memoryGeneration) this.memoryReady = { index, generation };
+    })();
+    const build = { total, done };
+    this.memoryBuild = build;
+    // A failed build is forgotten (the next search starts another); its error reaches the waiter.
+    done
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.memoryBuild === build) this.memoryBuild = null;
       });
-    }
-    return this.memory;
+    return build;
+  }
+
+  /**
+   * How many times SCALED_INTERVAL_DOCS documents the catalogue holds (at least 1): the safety-net
+   * comparison and the counters' snapshot read the whole catalogue, so on a larger one they run
+   * that much less often, and their cost per second stays the same (at 100,000 works: the counters
+   * every 25 s instead of 5, the comparison every 5 minutes instead of 1).
+   */
+  private catalogueScale(): number {
+    return Math.max(1, this.memoryDocumentTotal / SCALED_INTERVAL_DOCS);
   }
 
   /** Reads the view and favourite counts again when the snapshot is older than the interval. */
   private async refreshCounters(index: MemorySearchIndex): Promise<void> {
-    if (Date.now() - this.countersAt < this.countersRefreshMs) return;
+    if (Date.now() - this.countersAt < this.countersRefreshMs * this.catalogueScale()) return;
     this.countersLoad ??= this.search
       .documentCounters()
       .then((rows) => {
@@ -269,24 +330,16 @@ export class SearchService {
     const [sources, people] = await Promise.all([this.search.sourcesOf(ids), this.catalogue.peopleOf(ids)]);
     const docs = sources.map((work): SearchDocument => {
       const who = people.get(work.id) ?? { authors: [], tags: [] };
-      const titleText = withPinyin([work.title, ...parseAltTitles(work.alt_titles)]);
-      // Authors and the first tags get readings (pinyin, romaji); a work tagged by the dozen
-      // keeps its other tags as written, so that its document stays small.
-      const read = new Set(
-        [...who.authors, ...who.tags.slice(0, TAGS_READ_MAX)].map((p) => foldText(p.name)),
-      );
-      const peopleText = withPinyin(
-        [...who.authors.map((a) => a.name), ...who.tags.map((t) => t.name)],
-        (line) => read.has(line),
-      );
-      const summaryText = foldText(work.summary);
       return {
         work_id: work.id,
         type: work.type,
-        title_text: titleText,
-        people_text: peopleText,
-        summary_text: summaryText,
-        body: `${titleText}\n${peopleText}\n${summaryText}`,
+        ...documentTexts({
+          title: work.title,
+          altTitles: parseAltTitles(work.alt_titles),
+          authors: who.authors.map((a) => a.name),
+          tags: who.tags.map((t) => t.name),
+          summary: work.summary,
+        }),
         src_updated_time: Number(work.updated_time),
         src_title: work.title,
         src_alt_titles: work.alt_titles,

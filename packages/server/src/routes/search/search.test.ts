@@ -206,6 +206,41 @@ describe('/v3/search/index', () => {
     }
   });
 
+  it('answers from the database while a large catalogue is indexed in memory, and sees a change at once', async () => {
+    const service = ctx.app.services.search;
+    const database = vi.spyOn(service['search'], 'search');
+    const settings = {
+      wait: service.memoryWaitMaxDocs,
+      interval: service.memoryRebuildIntervalMs,
+      ttl: service.resultTtlMs,
+    };
+    // As if the catalogue were too large to wait for: the build runs behind the searches.
+    service.memoryWaitMaxDocs = 0;
+    service.memoryRebuildIntervalMs = 0;
+    service.resultTtlMs = 0;
+    service.dropCaches();
+    try {
+      expect(names(await look('巨人')).sort()).toEqual(['巨人传', '进击的巨人']);
+      expect(database).toHaveBeenCalled();
+      await service['memoryBuild']?.done;
+      service.memoryRebuildIntervalMs = 60_000;
+      database.mockClear();
+      expect(names(await look('巨人')).sort()).toEqual(['巨人传', '进击的巨人']);
+      expect(database).not.toHaveBeenCalled();
+      // A change: the index is stale and not rebuilt within the interval, so the database answers.
+      await ctx.db.updateTable('works').set({ title: '巨人的陨落' }).where('id', '=', novel.id).execute();
+      expect(names(await look('陨落'))).toEqual(['巨人的陨落']);
+      expect(database).toHaveBeenCalled();
+    } finally {
+      await ctx.db.updateTable('works').set({ title: '巨人传' }).where('id', '=', novel.id).execute();
+      service.memoryWaitMaxDocs = settings.wait;
+      service.memoryRebuildIntervalMs = settings.interval;
+      service.resultTtlMs = settings.ttl;
+      service.dropCaches();
+      database.mockRestore();
+    }
+  });
+
   it('answers the total past the last page', async () => {
     const first = await look('a', { limit: 1 });
     expect((await look('a', { limit: 1, page: 500 })).data).toEqual({ list: [], total: first.data!.total });
