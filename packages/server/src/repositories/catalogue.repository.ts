@@ -2,7 +2,7 @@
  * Read side of the catalogue: published works, their people/tags/categories, chapters, pages and
  * novel text. Only published works are ever returned. The importer owns the writes.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DB, WorkRow } from '../db/schema.js';
 import { reusableQuery } from '../db/reusable-query.js';
@@ -23,6 +23,20 @@ export const CARD_COLUMNS = [
   'works.favorites_total',
   'works.updated_time',
 ] as const;
+
+/**
+ * For a page of a reader's list read in one statement: the total of the list (a window count over
+ * the same rows, before the limit) and the catalogue version read in the same snapshot, so the
+ * caller can take the cards' people kept at that version.
+ */
+export const totalAndVersion = (eb: ExpressionBuilder<DB, keyof DB>) => [
+  eb.fn.countAll<number | string>().over().as('total'),
+  eb
+    .selectFrom('catalogue_version')
+    .select('version')
+    .where('catalogue_version.id', '=', 1)
+    .as('catalogue_version'),
+];
 
 export type WorkCardRow = Pick<
   WorkRow,
@@ -102,6 +116,26 @@ export class CatalogueRepository {
     return this.published().selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The published work `id` and the id of its first chapter (0 without one): what its detail shows everyone. */
+  async findWorkAndFirstChapter(id: number): Promise<{ work: WorkRow; firstChapterId: number } | undefined> {
+    const row = await this.published()
+      .selectAll('works')
+      .select((eb) =>
+        eb
+          .selectFrom('chapters')
+          .select('chapters.id')
+          .whereRef('chapters.work_id', '=', 'works.id')
+          .orderBy('chapters.sort_order')
+          .limit(1)
+          .as('first_chapter_id'),
+      )
+      .where('works.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { first_chapter_id: firstChapterId, ...work } = row;
+    return { work, firstChapterId: firstChapterId ?? 0 };
+  }
+
   /** Card rows for ids (published only), in no particular order. */
   async cardsByIds(ids: number[]): Promise<WorkCardRow[]> {
     if (ids.length === 0) return [];
@@ -134,17 +168,6 @@ export class CatalogueRepository {
       people.get(row.work_id)?.authors.push({ id: row.id, name: row.name, role: row.role });
     for (const row of tags) people.get(row.work_id)?.tags.push({ id: row.id, name: row.name });
     return people;
-  }
-
-  async categoriesOf(workId: number): Promise<{ id: number; name: string }[]> {
-    return this.db
-      .selectFrom('work_categories')
-      .innerJoin('categories', 'categories.id', 'work_categories.category_id')
-      .select(['categories.id', 'categories.name'])
-      .where('work_categories.work_id', '=', workId)
-      .orderBy('categories.sort')
-      .orderBy('categories.id')
-      .execute();
   }
 
   private filtered(filter: Omit<WorkFilter, 'order' | 'offset' | 'limit'>) {
@@ -277,6 +300,10 @@ export class CatalogueRepository {
     );
   }
 
+  /**
+   * A page of the work's chapters and their total, in one statement (the total counted over the
+   * same rows, a window); a page past the end has no row to carry it: it is counted apart.
+   */
   async chapters(workId: number, order: 'asc' | 'desc', offset: number, limit: number) {
     const rows = await this.db
       .selectFrom('chapters')
@@ -293,28 +320,20 @@ export class CatalogueRepository {
         'updated_time',
         'matter',
       ])
+      .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
       .where('work_id', '=', workId)
       .orderBy('sort_order', order)
       .limit(limit)
       .offset(offset)
       .execute();
+    if (rows[0]) return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0].total) };
+    if (offset === 0) return { rows: [], total: 0 };
     const count = await this.db
       .selectFrom('chapters')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('work_id', '=', workId)
       .executeTakeFirstOrThrow();
-    return { rows, total: Number(count.n) };
-  }
-
-  async firstChapterId(workId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('chapters')
-      .select('id')
-      .where('work_id', '=', workId)
-      .orderBy('sort_order')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.id ?? 0;
+    return { rows: [], total: Number(count.n) };
   }
 
   /** A chapter of a published work with what the reader shows of the work. */

@@ -1,6 +1,7 @@
 /** Reading history: one saved place per (user, work). Every statement is scoped by user id. */
 import type { Database } from '../db/database.js';
-import { CARD_COLUMNS, type WorkCardRow } from './catalogue.repository.js';
+import { reusableQuery } from '../db/reusable-query.js';
+import { CARD_COLUMNS, totalAndVersion, type WorkCardRow } from './catalogue.repository.js';
 
 export interface PlaceRow {
   work_id: number;
@@ -16,6 +17,39 @@ export interface PlaceRow {
 }
 
 export type HistoryRow = WorkCardRow & PlaceRow;
+
+/** A reader's place read beside other rows (a left join: all null without one). */
+export interface PlaceColumns {
+  place_chapter_id: number | null;
+  place_chapter_title: string | null;
+  place_chapter_number: string | null;
+  place_chapter_sort: number | null;
+  place_page_index: number | null;
+  place_position: number | null;
+  place_percent: number | null;
+  place_time: number | null;
+  place_synced_from: string | null;
+}
+
+/** The place in `workId` that `row` carries, as placesOf answers it; undefined without one. */
+export function placeOfColumns(workId: number, row: PlaceColumns): PlaceRow | undefined {
+  if (row.place_chapter_id === null) return undefined;
+  return {
+    work_id: workId,
+    chapter_id: row.place_chapter_id,
+    chapter_title: row.place_chapter_title ?? '',
+    chapter_number: row.place_chapter_number ?? '',
+    chapter_sort: row.place_chapter_sort ?? 0,
+    page_index: row.place_page_index ?? 0,
+    position: row.place_position ?? 0,
+    percent: row.place_percent ?? 0,
+    updated_time: row.place_time ?? 0,
+    synced_from: row.place_synced_from ?? '',
+  };
+}
+
+/** A history page's row: the total of the pages and the catalogue version ride on each. */
+type HistoryPageRow = HistoryRow & { total: number | string; catalogue_version: number | string | null };
 
 export interface SavePlace {
   userId: number;
@@ -91,30 +125,64 @@ export class HistoryRepository {
     return new Map(rows.map((row) => [row.work_id, row]));
   }
 
+  /**
+   * A page of the history of `type` (-1 both) with its total and the catalogue version, in one
+   * statement: the total is counted over the same rows (a window), the version read in the same
+   * snapshot, so the caller can take the cards' people kept at that version. A page past the end
+   * has no row to carry the total: it is counted apart.
+   */
   async list(
     userId: number,
     type: number,
     offset: number,
     limit: number,
-  ): Promise<{ rows: HistoryRow[]; total: number }> {
-    let base = this.db
+  ): Promise<{ rows: HistoryRow[]; total: number; version: number }> {
+    const { rows } = await (type >= 0
+      ? this.pageOfType(userId, type, limit, offset)
+      : this.pageOfAll(userId, limit, offset));
+    const first = rows[0];
+    if (first) return { rows, total: Number(first.total), version: Number(first.catalogue_version) };
+    return { rows: [], total: offset > 0 ? await this.count(userId, type) : 0, version: 0 };
+  }
+
+  private base(userId: number) {
+    return this.db
       .selectFrom('reading_history')
       .innerJoin('works', 'works.id', 'reading_history.work_id')
       .innerJoin('chapters', 'chapters.id', 'reading_history.chapter_id')
       .where('reading_history.user_id', '=', userId)
       .where('works.published', '=', 1);
-    if (type >= 0) base = base.where('reading_history.type', '=', type);
-    const [rows, count] = await Promise.all([
-      base
-        .select([...CARD_COLUMNS, ...PLACE_COLUMNS])
-        .orderBy('reading_history.updated_time', 'desc')
-        .orderBy('works.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+  }
+
+  private page(query: ReturnType<HistoryRepository['base']>, limit: number, offset: number) {
+    return query
+      .select([...CARD_COLUMNS, ...PLACE_COLUMNS])
+      .select(totalAndVersion)
+      .orderBy('reading_history.updated_time', 'desc')
+      .orderBy('works.id', 'desc')
+      .limit(limit)
+      .offset(offset);
+  }
+
+  // The history's pages, built and compiled once (db/reusable-query.ts).
+  private readonly pageOfType = reusableQuery<[number, number, number, number], HistoryPageRow>(
+    () => this.db,
+    4,
+    (userId, type, limit, offset) =>
+      this.page(this.base(userId).where('reading_history.type', '=', type), limit, offset),
+  );
+
+  private readonly pageOfAll = reusableQuery<[number, number, number], HistoryPageRow>(
+    () => this.db,
+    3,
+    (userId, limit, offset) => this.page(this.base(userId), limit, offset),
+  );
+
+  private async count(userId: number, type: number): Promise<number> {
+    let query = this.base(userId);
+    if (type >= 0) query = query.where('reading_history.type', '=', type);
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async remove(userId: number, workIds: number[] | 'all'): Promise<number> {

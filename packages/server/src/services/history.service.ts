@@ -5,6 +5,7 @@ import { presentCard } from '../presenters/work.presenter.js';
 import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import type { HistoryRepository } from '../repositories/history.repository.js';
 import { CatalogueErrors } from './catalogue-errors.js';
+import type { CatalogueService } from './catalogue.service.js';
 import { offsetOf, type Paged } from './catalogue-paging.js';
 
 /**
@@ -35,6 +36,7 @@ export class HistoryService {
   constructor(
     private readonly history: HistoryRepository,
     private readonly catalogue: CatalogueRepository,
+    private readonly works: CatalogueService,
   ) {}
 
   /** Saves the place; the chapter must be a chapter of that published work of that type. */
@@ -49,8 +51,12 @@ export class HistoryService {
   }
 
   async list(userId: number, type: number, page: number, limit: number): Promise<Paged<HistoryItem>> {
-    const { rows, total } = await this.history.list(userId, type, offsetOf(page, limit), limit);
-    const people = await this.catalogue.peopleOf(rows.map((row) => row.id));
+    const { rows, total, version } = await this.history.list(userId, type, offsetOf(page, limit), limit);
+    // The cards' people are the same for every reader: kept per work at the page's catalogue version.
+    const people = await this.works.peopleAt(
+      version,
+      rows.map((row) => row.id),
+    );
     const list = rows.map((row): HistoryItem => {
       const chapters = Math.max(row.chapter_count, row.chapter_sort + 1);
       return {

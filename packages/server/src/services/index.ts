@@ -22,6 +22,7 @@ import { UserService } from './user.service.js';
 import { CatalogueRepository } from '../repositories/catalogue.repository.js';
 import { AdsRepository } from '../repositories/catalogue-ads.repository.js';
 import { HistoryRepository } from '../repositories/history.repository.js';
+import { ReaderStateRepository } from '../repositories/reader-state.repository.js';
 import { RankingRepository } from '../repositories/ranking.repository.js';
 import { SearchRepository } from '../repositories/search.repository.js';
 import { ShelfRepository } from '../repositories/shelf.repository.js';
@@ -176,7 +177,7 @@ function createDiscoveryServices(
   const historyRepo = new HistoryRepository(db);
   const rankingRepo = new RankingRepository(db);
   const views = new ViewCounter(rankingRepo, log.child({ module: 'views' }));
-  const catalogue = new CatalogueService(catalogueRepo, shelfRepo, historyRepo, unlocks);
+  const catalogue = new CatalogueService(catalogueRepo, new ReaderStateRepository(db), unlocks);
   return {
     catalogue,
     home: new HomeService(
@@ -188,8 +189,8 @@ function createDiscoveryServices(
       new HomePicksRepository(db),
     ),
     reader: new ReaderService(catalogueRepo, views, unlocks),
-    shelf: new ShelfService(shelfRepo, catalogueRepo, historyRepo, catalogue),
-    history: new HistoryService(historyRepo, catalogueRepo),
+    shelf: new ShelfService(shelfRepo, catalogue),
+    history: new HistoryService(historyRepo, catalogueRepo, catalogue),
     search: new SearchService(new SearchRepository(db), catalogueRepo, catalogue),
     ranking: new RankingService(rankingRepo, catalogueRepo),
     views,

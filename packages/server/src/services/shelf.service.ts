@@ -2,8 +2,7 @@
 import type { ShelfItem } from '@dm51/shared';
 import { presentReadTarget } from '../presenters/chapter.presenter.js';
 import { presentCard } from '../presenters/work.presenter.js';
-import type { CatalogueRepository } from '../repositories/catalogue.repository.js';
-import type { HistoryRepository } from '../repositories/history.repository.js';
+import { placeOfColumns } from '../repositories/history.repository.js';
 import type { ShelfRepository } from '../repositories/shelf.repository.js';
 import { offsetOf, type Paged } from './catalogue-paging.js';
 import type { CatalogueService } from './catalogue.service.js';
@@ -14,8 +13,6 @@ const now = () => Math.floor(Date.now() / 1000);
 export class ShelfService {
   constructor(
     private readonly shelf: ShelfRepository,
-    private readonly catalogue: CatalogueRepository,
-    private readonly history: HistoryRepository,
     private readonly works: CatalogueService,
   ) {}
 
@@ -32,14 +29,14 @@ export class ShelfService {
   }
 
   async list(userId: number, type: number, page: number, limit: number): Promise<Paged<ShelfItem>> {
-    const { rows, total } = await this.shelf.list(userId, type, offsetOf(page, limit), limit);
-    const ids = rows.map((row) => row.id);
-    const [people, places] = await Promise.all([
-      this.catalogue.peopleOf(ids),
-      this.history.placesOf(userId, ids),
-    ]);
+    const { rows, total, version } = await this.shelf.list(userId, type, offsetOf(page, limit), limit);
+    // The cards' people are the same for every reader: kept per work at the page's catalogue version.
+    const people = await this.works.peopleAt(
+      version,
+      rows.map((row) => row.id),
+    );
     const list = rows.map((row): ShelfItem => {
-      const place = places.get(row.id);
+      const place = placeOfColumns(row.id, row);
       const seen = place ? Number(place.updated_time) : Number(row.added_time);
       return {
         ...presentCard(row, people.get(row.id)),

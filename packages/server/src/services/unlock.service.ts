@@ -41,6 +41,12 @@ export const UnlockErrors = {
 /** The batch sizes the unlock sheet offers (limited to the locked chapters left). */
 const BATCH_COUNTS = [1, 5, 10, 30];
 
+/** List prices of a work's chapters under `rules` (0 for free chapters and unknown works). */
+function priceWith(work: { type: number; chapter_price: number } | undefined, rules: MoneyRules) {
+  return (chapter: { pay: number; price_coins: number }) =>
+    chapter.pay > 0 && work ? chapterPrice(chapter, work, rules.chapterPrice) : 0;
+}
+
 /** What a buy call answers (the same for comics, novels and episodes). */
 export type BuyResult = CallResponse<typeof comicBuyCall>;
 
@@ -68,7 +74,15 @@ export class UnlockService {
   /** Coin prices of a work's chapters as lists show them (0 for free chapters). */
   async pricer(workId: number): Promise<(chapter: { pay: number; price_coins: number }) => number> {
     const [work, rules] = await Promise.all([this.reads.workPricing(workId), this.settings.rules()]);
-    return (chapter) => (chapter.pay > 0 && work ? chapterPrice(chapter, work, rules.chapterPrice) : 0);
+    return priceWith(work, rules);
+  }
+
+  /** As `pricer`, for a work row the caller has already (a kept detail part): only the rules are read. */
+  async pricerFor(work: {
+    type: number;
+    chapter_price: number;
+  }): Promise<(chapter: { pay: number; price_coins: number }) => number> {
+    return priceWith(work, await this.settings.rules());
   }
 
   /**
