@@ -40,15 +40,7 @@ import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
 import { SEARCH_FORMS_VERSION } from '../packages/server/src/repositories/search.repository.js';
 import { E2E_KEYS, startServer } from '../e2e/support/server.js';
-import {
-  authorNames,
-  CATEGORY_NAMES,
-  mix,
-  TAG_NAMES,
-  titleOf,
-  type GeneratedAuthor,
-  type Language,
-} from './support/catalogue-names.js';
+import { generateSqlite } from './support/scale-catalogue.js';
 import {
   newFormQueries,
   suggestInputs,
@@ -63,9 +55,7 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const WORKS = Number(process.env['BENCH_WORKS'] ?? 10_000);
 const CHAPTERS_PER_WORK = Number(process.env['BENCH_CHAPTERS_PER_WORK'] ?? 5);
 const PAGES_PER_CHAPTER = Number(process.env['BENCH_PAGES_PER_CHAPTER'] ?? 10);
-const BATCH = 1_000;
 const FIXED_RATE = Number(process.env['BENCH_FIXED_RATE'] ?? 500);
-const AUTHORS = 2_000;
 /** Suggestions answer every keystroke: their p95 at CONNECTIONS connections must stay under this. */
 const SUGGEST_P95_TARGET_MS = 50;
 
@@ -77,98 +67,6 @@ interface Measurement {
   p95Ms: number;
   p99Ms: number;
   errors: number;
-}
-
-/** Writes the catalogue with prepared statements, one transaction per batch of works. */
-function generate(sqlitePath: string): { chapterIds: number[]; authors: GeneratedAuthor[]; seconds: number } {
-  const started = Date.now();
-  const db = new SqliteDatabase(sqlitePath);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const now = Math.floor(Date.now() / 1000);
-  const insertCategory = db.prepare('insert into categories (type, name, sort) values (0, ?, ?)');
-  const categories = CATEGORY_NAMES.map((name, i) => Number(insertCategory.run(name, i).lastInsertRowid));
-  const insertTag = db.prepare('insert into tags (name) values (?)');
-  const tags = TAG_NAMES.map((name) => Number(insertTag.run(name).lastInsertRowid));
-  const insertAuthor = db.prepare('insert into authors (name) values (?)');
-  const authors = authorNames(AUTHORS);
-  // A work's author writes in the work's language.
-  const authorIds = new Map<Language, number[]>();
-  for (const author of authors) {
-    const id = Number(insertAuthor.run(author.name).lastInsertRowid);
-    authorIds.set(author.language, [...(authorIds.get(author.language) ?? []), id]);
-  }
-
-  const insertWork =
-    db.prepare(`insert into works (type, title, alt_titles, summary, cover_key, cover_width, cover_height,
-    is_end, pay, score_x10, source_key, chapter_count, latest_chapter_title, views_total, favorites_total,
-    published, created_time, updated_time) values (0, ?, ?, ?, ?, 360, 480, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`);
-  const insertWorkAuthor = db.prepare('insert into work_authors (work_id, author_id) values (?, ?)');
-  const insertWorkTag = db.prepare('insert into work_tags (work_id, tag_id) values (?, ?)');
-  const insertWorkCategory = db.prepare('insert into work_categories (work_id, category_id) values (?, ?)');
-  const insertChapter = db.prepare(`insert into chapters (work_id, sort_order, number, title, pay, page_count,
-    source_path, created_time, updated_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertPage = db.prepare(
-    'insert into pages (chapter_id, page_index, media_key, width, height, bytes) values (?, ?, ?, 800, 1200, 150000)',
-  );
-  const chapterIds: number[] = [];
-  const writeBatch = db.transaction((from: number, to: number) => {
-    for (let w = from; w < to; w += 1) {
-      const { language, title, altTitles } = titleOf(w);
-      const workId = Number(
-        insertWork.run(
-          title,
-          JSON.stringify(altTitles),
-          // 作品, "work" and the digits of w in every summary: the varied search's common and short terms.
-          `第${w}部作品的简介。Work ${w} of the catalogue.`,
-          `aa/bb/${w.toString(16).padStart(64, '0')}_xfile.jpg`,
-          w % 3 === 0 ? 1 : 0,
-          w % 10 === 0 ? 2 : 0,
-          50 + (w % 50),
-          `bench/${w}`,
-          CHAPTERS_PER_WORK,
-          `第${CHAPTERS_PER_WORK}话`,
-          (w * 7919) % 100_000,
-          w % 500,
-          now,
-          now - (w % 100_000),
-        ).lastInsertRowid,
-      );
-      const ofLanguage = authorIds.get(language)!;
-      insertWorkAuthor.run(workId, ofLanguage[mix(w, 61) % ofLanguage.length]);
-      insertWorkTag.run(workId, tags[w % tags.length]);
-      insertWorkTag.run(workId, tags[(w + 17) % tags.length]);
-      insertWorkCategory.run(workId, categories[w % categories.length]);
-      for (let c = 0; c < CHAPTERS_PER_WORK; c += 1) {
-        const chapterId = Number(
-          insertChapter.run(
-            workId,
-            c,
-            String(c + 1),
-            `第${c + 1}话`,
-            0,
-            PAGES_PER_CHAPTER,
-            `bench/${w}/${c}`,
-            now,
-            now,
-          ).lastInsertRowid,
-        );
-        if (chapterIds.length < 200 && w % 37 === 0) chapterIds.push(chapterId);
-        for (let p = 0; p < PAGES_PER_CHAPTER; p += 1) {
-          insertPage.run(
-            chapterId,
-            p,
-            `cc/dd/${chapterId.toString(16).padStart(56, '0')}${p.toString(16).padStart(8, '0')}_xfile.webp`,
-          );
-        }
-      }
-    }
-  });
-  for (let from = 0; from < WORKS; from += BATCH) writeBatch(from, Math.min(WORKS, from + BATCH));
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.exec('analyze');
-  db.close();
-  return { chapterIds, authors, seconds: (Date.now() - started) / 1000 };
 }
 
 /** `overallRate`: a fixed request rate across all connections (for latency at a set load). */
@@ -239,7 +137,12 @@ async function main(): Promise<void> {
   const db = createDatabase({ databaseUrl: null, sqlitePath });
   await migrateToLatest(db);
   await db.destroy();
-  const { chapterIds, authors, seconds } = generate(sqlitePath);
+  // The scale curve's generator (support/scale-catalogue.ts): one way to write a catalogue.
+  const { chapterIds, authors, seconds } = generateSqlite(sqlitePath, {
+    works: WORKS,
+    chapters: CHAPTERS_PER_WORK,
+    pages: PAGES_PER_CHAPTER,
+  });
   console.log(
     `catalogue: ${WORKS} works, ${WORKS * CHAPTERS_PER_WORK} chapters, ${WORKS * CHAPTERS_PER_WORK * PAGES_PER_CHAPTER} pages (generated in ${seconds.toFixed(1)} s)`,
   );

@@ -1,6 +1,6 @@
 /**
- * A synthetic catalogue of any size for the scale curve, written straight into the database the
- * server will use: works with the real-looking titles of catalogue-names.ts (the queries of
+ * A synthetic catalogue of any size for the scale curve and bench:catalogue, written straight
+ * into the database the server will use: works with the real-looking titles of catalogue-names.ts (the queries of
  * search-queries.ts find them), their authors, tags and category, and `chapters` chapters of
  * `pages` pages each. Works go in batches (unnest arrays on PostgreSQL, prepared statements in one
  * transaction per batch on SQLite); chapters and pages are made by the database itself with
@@ -265,7 +265,7 @@ export function generateSqlite(sqlitePath: string, shape: CatalogueShape): Gener
   }
 }
 
-/** Author ids by language: a work's author writes in the work's language (as in catalogue.bench.ts). */
+/** Author ids by language: a work's author writes in the work's language. */
 function languageIndex(authors: GeneratedAuthor[], ids: number[]): Map<string, number[]> {
   const byLanguage = new Map<string, number[]>();
   authors.forEach((author, i) =>
