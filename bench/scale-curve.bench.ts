@@ -23,7 +23,8 @@
  * SCALE_DURATION_S (5) per measurement, SCALE_CONNECTIONS (10), SCALE_CASES=detail,console picks
  * calls by a part of their label, SCALE_KEEP=1 keeps the databases, SCALE_SLOW_QUERY_MS=5 prints
  * the server's slower queries per size, SCALE_CPU_PROFILE_DIR=/tmp/prof writes each server's CPU
- * profile there, SCALE_REUSE=100000=<postgres URL>,… measures a size on a
+ * profile there, SCALE_SERVER_ENV=DB_PREPARED_STATEMENTS=off,… starts every server with those
+ * settings (one side of an A/B), SCALE_REUSE=100000=<postgres URL>,… measures a size on a
  * database kept before instead of writing one (the 100,000 takes about 10 minutes to write and 6
  * for the first search to build its documents). DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/test) is where a database of each size is created and dropped.
@@ -33,12 +34,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { HOME_SIZES } from '@dm51/shared';
-import { totpCode } from '../packages/server/src/admin/auth/totp.js';
 import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrator.js';
-import { createOwnerWithCli } from '../e2e/support/admin-console.js';
 import { startServer, type RunningServer } from '../e2e/support/server.js';
 import { createBenchSeal } from './support/bench-seal.js';
+import { consoleCookie } from './support/console-session.js';
 import { prepareStorage, type BenchStorage } from './support/bench-storage.js';
 import { titleOf } from './support/catalogue-names.js';
 import {
@@ -69,6 +69,13 @@ const DURATION_S = Number(process.env['SCALE_DURATION_S'] ?? 5);
 const CONNECTIONS = Number(process.env['SCALE_CONNECTIONS'] ?? 10);
 const POSTGRES_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHELF = 30;
+/** SCALE_SERVER_ENV=DB_PREPARED_STATEMENTS=off,…: settings every measured server starts with (an A/B). */
+const SERVER_ENV = Object.fromEntries(
+  (process.env['SCALE_SERVER_ENV'] ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 /** SCALE_REUSE=100000=postgres://…/db,…: sizes measured on databases an earlier run kept. */
 const REUSE = new Map(
   (process.env['SCALE_REUSE'] ?? '')
@@ -173,26 +180,6 @@ async function reusedStorage(databaseUrl: string): Promise<BenchStorage> {
     kind: 'PostgreSQL',
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
-}
-
-/** An owner made with the real CLI, signed in over the console API: the cookie its calls carry. */
-async function consoleCookie(server: RunningServer, databaseUrl: string | undefined): Promise<string> {
-  const owner = await createOwnerWithCli(
-    { ...server, ...(databaseUrl ? { databaseUrl } : {}) },
-    // A name of its own: a reused database keeps the owners of earlier runs.
-    `bench-owner-${Date.now().toString(36)}`,
-  );
-  const login = (code?: string) =>
-    fetch(`${server.baseURL}/admin/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: owner.name, password: owner.password, ...(code ? { code } : {}) }),
-    });
-  const answer = await login(totpCode(owner.secret));
-  if (!answer.ok) throw new Error(`console sign-in failed: ${answer.status} ${await answer.text()}`);
-  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('dm51_admin='));
-  if (!cookie) throw new Error('console sign-in set no session cookie');
-  return cookie.split(';')[0]!;
 }
 
 function callsFor(
@@ -325,6 +312,7 @@ async function runSize(kind: 'postgres' | 'sqlite', works: number): Promise<Size
     const env = {
       ...storage.env,
       TIMESTAMP_WINDOW_S: '3600',
+      ...SERVER_ENV,
       // SCALE_SLOW_QUERY_MS=5 prints, per size, the queries that took longer (grouped, costliest first).
       ...(process.env['SCALE_SLOW_QUERY_MS'] ? { DB_SLOW_QUERY_MS: process.env['SCALE_SLOW_QUERY_MS'] } : {}),
       // SCALE_CPU_PROFILE_DIR=/tmp/prof writes a .cpuprofile of each server there (support/cpu-profile.mjs).

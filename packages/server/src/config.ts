@@ -126,6 +126,8 @@ export interface Config {
 export interface DbPoolConfig {
   max: number;
   connectTimeoutMs: number;
+  /** Hot fixed statements sent named, parsed once per connection (DB_PREPARED_STATEMENTS; db/prepared-statements.ts). */
+  preparedStatements: boolean;
 }
 
 export interface AiChatConfig {
@@ -221,6 +223,9 @@ const envSchema = z.object({
   DB_POOL_MAX: optional.pipe(integer('DB_POOL_MAX', 1, 1000).default(20)),
   LISTEN_BACKLOG: optional.pipe(integer('LISTEN_BACKLOG', 1, 65_535).default(4_096)),
   DB_CONNECT_TIMEOUT_MS: optional.pipe(integer('DB_CONNECT_TIMEOUT_MS', 100, 600_000).default(5_000)),
+  DB_PREPARED_STATEMENTS: optional.pipe(
+    z.enum(['on', 'off'], { error: 'DB_PREPARED_STATEMENTS must be on or off' }).default('on'),
+  ),
   SHED_EVENT_LOOP_DELAY_MS: optional.pipe(integer('SHED_EVENT_LOOP_DELAY_MS', 0, 600_000).default(2_000)),
   AI_CHAT_PROVIDER: optional.pipe(
     z.enum(['builtin', 'openai'], { error: 'AI_CHAT_PROVIDER must be builtin or openai' }).default('builtin'),
@@ -372,7 +377,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     analytics,
     aiImages,
-    dbPool: { max: vars.DB_POOL_MAX, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS },
+    dbPool: {
+      max: vars.DB_POOL_MAX,
+      connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,
+      preparedStatements: vars.DB_PREPARED_STATEMENTS === 'on',
+    },
     listenBacklog: vars.LISTEN_BACKLOG,
     shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
     metricsToken: vars.METRICS_TOKEN ?? null,

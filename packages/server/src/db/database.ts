@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
+import { sendHotStatementsNamed } from './prepared-statements.js';
 import { SqliteImmediateDialect } from './sqlite-immediate-dialect.js';
 
 export type Database = Kysely<DB>;
@@ -33,14 +34,14 @@ export function pgPoolOf(db: Database): pg.Pool | null {
 }
 
 /** The pool when DB_POOL_MAX / DB_CONNECT_TIMEOUT_MS are not given (unit tests). */
-const DEFAULT_POOL = { max: 20, connectTimeoutMs: 5_000 };
+const DEFAULT_POOL = { max: 20, connectTimeoutMs: 5_000, preparedStatements: true };
 
 export function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'sqlitePath' | 'dbPool'>,
   options: DatabaseOptions = {},
 ): Database {
   if (config.databaseUrl) {
-    const { max, connectTimeoutMs } = config.dbPool ?? DEFAULT_POOL;
+    const { max, connectTimeoutMs, preparedStatements } = config.dbPool ?? DEFAULT_POOL;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max,
@@ -64,7 +65,10 @@ export function createDatabase(
       process.stderr.write(`database: a connection was lost (${error.message}); it is replaced on demand\n`);
     };
     pool.on('error', reportLost);
-    pool.on('connect', (client) => client.on('error', reportLost));
+    pool.on('connect', (client) => {
+      client.on('error', reportLost);
+      if (preparedStatements) sendHotStatementsNamed(client);
+    });
     const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }), ...slowQueryLog() });
     pools.set(db, pool);
     return db;

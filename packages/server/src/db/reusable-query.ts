@@ -3,11 +3,13 @@
  * it to SQL on every run; for a session lookup or a chapter's pages that costs more JavaScript
  * than the indexed lookup itself costs SQLite. A reusable query is built once with slot markers
  * in place of its arguments, compiled once for the database's dialect, and each run only binds the
- * new values in the slots' places (the SQL text stays the same, so SQLite's statement cache and
- * PostgreSQL's plan see the very same statement). Values are still bound parameters, never text.
+ * new values in the slots' places (the SQL text stays the same, so SQLite's statement cache sees the
+ * very same statement, and PostgreSQL gets it as a named statement it parses once per connection:
+ * db/prepared-statements.ts). Values are still bound parameters, never text.
  */
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Database } from './database.js';
+import { registerPreparedStatement } from './prepared-statements.js';
 
 const SLOT_PREFIX = '\u0000reusable-query-slot:';
 
@@ -42,6 +44,8 @@ export function reusableQuery<A extends readonly unknown[], R>(
       return () => value; // a constant of the query itself (e.g. `published = 1`)
     });
     if (used.size !== arity) throw new Error(`reusable query uses ${used.size} of its ${arity} arguments`);
+    // The text never changes: PostgreSQL connections send it as a named statement (prepared-statements.ts).
+    registerPreparedStatement(query.sql);
     return { query, bindings };
   };
   return (...args: A) => {

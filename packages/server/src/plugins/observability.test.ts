@@ -271,7 +271,10 @@ async function appWithDetachableDatabase(closers: Array<() => Promise<void>>) {
   if (pgUrl) {
     const relay = await pgRelay(new URL(pgUrl));
     closers.push(() => relay.close());
-    const ctx = await buildTestApp({ databaseUrl: relay.url, dbPool: { max: 5, connectTimeoutMs: 1_000 } });
+    const ctx = await buildTestApp({
+      databaseUrl: relay.url,
+      dbPool: { max: 5, connectTimeoutMs: 1_000, preparedStatements: true },
+    });
     closers.unshift(async () => {
       relay.unblock();
       await ctx.close();
