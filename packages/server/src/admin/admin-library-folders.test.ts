@@ -143,14 +143,37 @@ describe('library folders', () => {
       works: 1,
       lastRun: { status: 'done' },
     });
+    // The counts follow every finished run (the list keeps them between runs).
+    const scanFolder = async () => {
+      const scan = await adminRequest<{ data: { id: number } }>(ctx.app, 'POST', '/library/scan', {
+        session: admin,
+        body: { libraryId: added.body.data.id },
+      });
+      expect((await waitForJob(scan.body.data.id)).state).toBe('done');
+    };
+    const broken = join(outside, 'Lantern Road', 'Lantern Road 003.cbz');
+    writeFileSync(broken, 'not a zip archive');
+    await scanFolder();
+    expect((await folders()).find((f) => f.id === added.body.data.id)).toMatchObject({
+      files: 3,
+      failedFiles: 1,
+      works: 1,
+    });
+    rmSync(broken);
+    await scanFolder();
+    expect((await folders()).find((f) => f.id === added.body.data.id)).toMatchObject({
+      files: 2,
+      failedFiles: 0,
+      works: 1,
+    });
     const runs = await adminRequest<{ data: { library_id: number }[]; total: number }>(
       ctx.app,
       'GET',
       `/library/runs?libraryId=${added.body.data.id}`,
       { session: viewer },
     );
-    expect(runs.body.total).toBe(1);
-    expect(runs.body.data[0]!.library_id).toBe(added.body.data.id);
+    expect(runs.body.total).toBe(3);
+    expect(runs.body.data.every((run) => run.library_id === added.body.data.id)).toBe(true);
     const [audit] = await auditRows('library.folder_add');
     expect(JSON.parse(audit!.after_json)).toMatchObject({ kind: 'comic', watch: false });
 

@@ -5,6 +5,7 @@ export function summaryJson(summary: ImportSummary): Record<string, unknown> {
   return {
     library: summary.library,
     works: summary.worksReport,
+    works_omitted: summary.worksReportOmitted,
     failed: summary.failed,
     skipped: summary.skipped,
     counts: { works: summary.works, chapters: summary.chapters, pages: summary.pages, files: summary.files },

@@ -175,7 +175,10 @@ export interface ImportSummary {
   pages: Counts;
   mediaCollected: number;
   durationMs: number;
+  /** The works the run added or changed, the first WORKS_REPORT_MAX of them (import-report.ts). */
   worksReport: ImportedWorkReport[];
+  /** Works added or changed beyond those listed in worksReport. */
+  worksReportOmitted: number;
   failed: ImportFailure[];
   skipped: ImportFailure[];
 }

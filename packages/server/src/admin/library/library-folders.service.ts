@@ -14,6 +14,11 @@ import { AdminErrors } from '../admin-errors.js';
 import { isWithin, type FolderPaths, type FolderProblem } from './folder-paths.js';
 import type { LibraryRepository } from './library.repository.js';
 
+/** How often a folder's counts are read again while an import run is changing them. */
+const RUNNING_COUNTS_MS = 60_000;
+
+type FolderCounts = Awaited<ReturnType<LibraryRepository['folderCounts']>>;
+
 export interface LibraryFolder {
   /** import_libraries.id; null for LIBRARY_DIR before its first run. */
   id: number | null;
@@ -48,6 +53,13 @@ const PROBLEMS: Record<FolderProblem, (path: string) => string> = {
 };
 
 export class LibraryFoldersService {
+  private counts: {
+    run: string;
+    version: number;
+    at: number;
+    byLibrary: Map<number, FolderCounts>;
+  } | null = null;
+
   constructor(
     private readonly repo: LibraryRepository,
     private readonly paths: FolderPaths,
@@ -55,16 +67,34 @@ export class LibraryFoldersService {
     private readonly dirs: { libraryDir: string | null; dataDir: string | null },
   ) {}
 
+  /**
+   * Each folder's counts, kept until what moves them moves (LibraryRepository.countsStamp): the
+   * list is opened and polled while a scan runs, and counting reads every file row. While a run
+   * is going the counts are read again at most every RUNNING_COUNTS_MS, so they follow the scan
+   * without recounting for every poll; once it ends they are exact.
+   */
+  private async folderCounts(ids: number[]): Promise<Map<number, FolderCounts>> {
+    const stamp = await this.repo.countsStamp();
+    const kept = this.counts;
+    const current =
+      kept !== null &&
+      kept.run === stamp.run &&
+      (kept.version === stamp.version || (stamp.running && Date.now() - kept.at < RUNNING_COUNTS_MS)) &&
+      ids.every((id) => kept.byLibrary.has(id));
+    if (current) return kept.byLibrary;
+    const byLibrary = new Map<number, FolderCounts>();
+    for (const id of ids) byLibrary.set(id, await this.repo.folderCounts(id));
+    this.counts = { ...stamp, at: Date.now(), byLibrary };
+    return byLibrary;
+  }
+
   private isLibraryDir(root: string): boolean {
     return this.dirs.libraryDir !== null && resolve(root) === this.dirs.libraryDir;
   }
 
   async folders(): Promise<LibraryFolders> {
-    const [libraries, counts, lastRuns] = await Promise.all([
-      this.repo.libraries(),
-      this.repo.fileCounts(),
-      this.repo.lastRuns(),
-    ]);
+    const [libraries, lastRuns] = await Promise.all([this.repo.libraries(), this.repo.lastRuns()]);
+    const counts = await this.folderCounts(libraries.map((lib) => lib.id));
     const watching = new Set(this.imports.watching());
     const folders: LibraryFolder[] = [];
     for (const lib of libraries) {
@@ -80,7 +110,7 @@ export class LibraryFoldersService {
         watchedHere: watching.has(lib.root),
         files: counts.get(lib.id)?.files ?? 0,
         failedFiles: counts.get(lib.id)?.failed ?? 0,
-        works: await this.repo.workCount(this.repo.database, lib.id),
+        works: counts.get(lib.id)?.works ?? 0,
         lastRun: run
           ? { status: run.status, startedTime: run.started_time, finishedTime: run.finished_time }
           : null,

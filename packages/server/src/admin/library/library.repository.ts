@@ -96,18 +96,46 @@ export class LibraryRepository {
     return db.selectFrom('import_libraries').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Per library: how many files it holds and how many failed at their last read. */
-  async fileCounts(): Promise<Map<number, { files: number; failed: number }>> {
-    const rows = await this.db.selectFrom('library_files').select(['path', 'status']).execute();
-    const counts = new Map<number, { files: number; failed: number }>();
-    for (const row of rows) {
-      const id = Number(row.path.slice(0, row.path.indexOf('/')));
-      const c = counts.get(id) ?? { files: 0, failed: 0 };
-      c.files += 1;
-      if (row.status === 'failed') c.failed += 1;
-      counts.set(id, c);
-    }
-    return counts;
+  /**
+   * One folder's files, the failed ones and its works, counted by the database: it reads every row
+   * of the folder (100,000 files: tens of ms on SQLite), so LibraryFoldersService keeps the counts
+   * until `countsStamp` moves.
+   */
+  async folderCounts(libraryId: number): Promise<{ files: number; failed: number; works: number }> {
+    const row = await this.db
+      .selectFrom('library_files')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('files'),
+        eb.fn
+          .sum<number | string | null>(eb.case().when('status', '=', 'failed').then(1).else(0).end())
+          .as('failed'),
+        eb.fn.count<number | string>('work_id').distinct().as('works'),
+      ])
+      .where('path', 'like', `${libraryId}/%`)
+      .executeTakeFirstOrThrow();
+    return { files: Number(row.files), failed: Number(row.failed ?? 0), works: Number(row.works) };
+  }
+
+  /**
+   * What moves the folders' counts: only an import run changes library_files (every process
+   * records its runs here), and a merge in the console moves files to another work (it moves the
+   * catalogue version). `running`: the newest run has not finished.
+   */
+  async countsStamp(): Promise<{ run: string; running: boolean; version: number }> {
+    const [run, version] = await Promise.all([
+      this.db
+        .selectFrom('import_runs')
+        .select(['id', 'status', 'finished_time'])
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      this.db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst(),
+    ]);
+    return {
+      run: run ? `${run.id}:${run.status}:${run.finished_time ?? ''}` : '',
+      running: run?.finished_time === null,
+      version: Number(version?.version ?? 0),
+    };
   }
 
   /** Import runs, newest first; of one folder when `libraryId` is given. */
