@@ -72,6 +72,7 @@ export const ENV_SETTINGS: readonly EnvSetting[] = [
   plain('TASK_CLOCK_OFFSET_FILE'),
   plain('DB_POOL_MAX', '20'),
   plain('DB_CONNECT_TIMEOUT_MS', '5000'),
+  plain('DB_PREPARED_STATEMENTS', 'on'),
   plain('LISTEN_BACKLOG', '4096'),
   plain('SHED_EVENT_LOOP_DELAY_MS', '2000'),
   plain('DB_SLOW_QUERY_MS'),
