@@ -232,7 +232,10 @@ describe('background imports', () => {
         ),
       ),
     );
-    expect(await ctx.app.services.imports.closeAbandoned()).toBe(2);
+    // This instance's own heartbeat (it beats while others' jobs look open) may close some of them
+    // first; either way both stale open jobs end failed, the others untouched, nothing left over.
+    const closed = await ctx.app.services.imports.closeAbandoned();
+    expect(closed).toBeLessThanOrEqual(2);
     const states = async (ids: number[]) =>
       Promise.all(ids.map(async (id) => (await ctx.app.services.imports.get(id))!));
     const [a, b, c, d] = await states([killed!, killedQueued!, alive!, finished!]);
@@ -244,6 +247,7 @@ describe('background imports', () => {
     expect(b!.state).toBe('failed');
     expect(c!.state).toBe('running');
     expect(d!.state).toBe('done');
+    expect(await ctx.app.services.imports.closeAbandoned()).toBe(0);
   });
 
   it('reads a job whose instance stopped beating as failed before anyone closes it', async () => {
