@@ -33,15 +33,23 @@ export function pgPoolOf(db: Database): pg.Pool | null {
   return pools.get(db) ?? null;
 }
 
-/** The pool when DB_POOL_MAX / DB_CONNECT_TIMEOUT_MS are not given (unit tests). */
-const DEFAULT_POOL = { max: 20, connectTimeoutMs: 5_000, preparedStatements: true };
+/**
+ * The pool when no pool settings are given: unit tests, and the connections opened beside the
+ * server's (the import worker, the CLI), which still follow DB_PREPARED_STATEMENTS=off from the
+ * environment they share, so a pooler that cannot keep named statements never gets one.
+ */
+const defaultPool = () => ({
+  max: 20,
+  connectTimeoutMs: 5_000,
+  preparedStatements: process.env['DB_PREPARED_STATEMENTS'] !== 'off',
+});
 
 export function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'sqlitePath' | 'dbPool'>,
   options: DatabaseOptions = {},
 ): Database {
   if (config.databaseUrl) {
-    const { max, connectTimeoutMs, preparedStatements } = config.dbPool ?? DEFAULT_POOL;
+    const { max, connectTimeoutMs, preparedStatements } = config.dbPool ?? defaultPool();
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max,

@@ -107,6 +107,21 @@ describe('hot statements on PostgreSQL', () => {
     });
   });
 
+  it('follow DB_PREPARED_STATEMENTS=off where no pool settings are given (the import worker, the CLI)', async () => {
+    process.env['DB_PREPARED_STATEMENTS'] = 'off';
+    try {
+      ctx = await buildTestApp({ databaseUrl: POSTGRES_URL });
+    } finally {
+      delete process.env['DB_PREPARED_STATEMENTS'];
+    }
+    const app = ctx;
+    await app.db.connection().execute(async (connection) => {
+      const byKey = settingByKey(() => connection);
+      expect((await byKey('ps-none')).rows).toEqual([]);
+      expect(await preparedOn(connection)).toEqual([]);
+    });
+  });
+
   it('answer unnamed once their table changed shape under the prepared statement', async () => {
     const app = await appWith(true);
     await app.db.connection().execute(async (connection) => {
