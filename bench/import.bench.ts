@@ -26,7 +26,6 @@ import { prepareStorage } from './support/bench-storage.js';
 import { startConsoleProbe, type ProbeFigures } from './support/console-probe.js';
 import { consoleSignIn } from './support/console-session.js';
 import { benchPdfImport } from './support/pdf-import-bench.js';
-import { processRssMb } from './support/scale-measure.js';
 import { summariseSlowQueries } from './support/slow-queries.js';
 
 const CBZ = Number(process.env['BENCH_CBZ'] ?? 2000);
@@ -198,7 +197,7 @@ class ConsoleSession {
         shown = Date.now();
         const rate = job.done / ((Date.now() - started) / 1000);
         console.log(
-          `  ${label}: ${job.done} of ${job.total} (${rate.toFixed(1)}/s so far), server RSS ${processRssMb(this.server.pid).toFixed(0)} MB`,
+          `  ${label}: ${job.done} of ${job.total} (${rate.toFixed(1)}/s so far), server RSS ${residentMb(this.server.pid).rss.toFixed(0)} MB`,
         );
       }
       await new Promise((r) => setTimeout(r, 1000));

@@ -12,7 +12,7 @@ export interface ProbeFigures {
   maxMs: number;
 }
 
-export function percentile(sorted: number[], q: number): number {
+function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
